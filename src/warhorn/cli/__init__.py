@@ -1,0 +1,1 @@
+"""The ``warhorn`` command line."""

@@ -1,0 +1,77 @@
+"""The pure rules core shared by every game: no I/O, no clocks, no global random.
+
+Front ends (CLI, server, AI, simulation) import this package, never the reverse.
+"""
+
+from warhorn.engine.actions import Action, ActionCodec
+from warhorn.engine.decisions import Decision, GameSpec, OptionSpec, Results
+from warhorn.engine.deck import Deck
+from warhorn.engine.errors import (
+    ActionError,
+    AmbiguousActionError,
+    ContentError,
+    ContentErrors,
+    IllegalActionError,
+    MalformedActionError,
+    OptionError,
+    SaveError,
+    ScriptExhaustedError,
+    UndoError,
+    UnknownGameError,
+    WarhornError,
+)
+from warhorn.engine.events import Event, events_for, roll_event
+from warhorn.engine.flow import FlowPosition, Phase, TurnFlow
+from warhorn.engine.graph import BoardGraph, Space
+from warhorn.engine.registry import (
+    game_spec,
+    load_game,
+    register_game,
+    registered_games,
+    unregister_game,
+)
+from warhorn.engine.rng import Rng, ScriptedRng
+from warhorn.engine.session import SAVE_FORMAT_VERSION, Match, SaveFile, replay_actions
+from warhorn.engine.state import GameState
+
+__all__ = [
+    "SAVE_FORMAT_VERSION",
+    "Action",
+    "ActionCodec",
+    "ActionError",
+    "AmbiguousActionError",
+    "BoardGraph",
+    "ContentError",
+    "ContentErrors",
+    "Decision",
+    "Deck",
+    "Event",
+    "FlowPosition",
+    "GameSpec",
+    "GameState",
+    "IllegalActionError",
+    "MalformedActionError",
+    "Match",
+    "OptionError",
+    "OptionSpec",
+    "Phase",
+    "Results",
+    "Rng",
+    "SaveError",
+    "SaveFile",
+    "ScriptExhaustedError",
+    "ScriptedRng",
+    "Space",
+    "TurnFlow",
+    "UndoError",
+    "UnknownGameError",
+    "WarhornError",
+    "events_for",
+    "game_spec",
+    "load_game",
+    "register_game",
+    "registered_games",
+    "replay_actions",
+    "roll_event",
+    "unregister_game",
+]

@@ -1,0 +1,142 @@
+"""Actions: frozen, typed values with a JSON form and a short text notation.
+
+A game declares its action types as frozen dataclasses that subclass
+:class:`Action` and set ``kind``. :class:`ActionCodec` turns JSON into those
+values (through pydantic, so a wrong field type is refused with its name) and
+text into the legal action it denotes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import pydantic
+
+from warhorn.engine.errors import AmbiguousActionError, MalformedActionError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. Subclasses are frozen dataclasses with JSON-friendly fields."""
+
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+    def notation(self) -> str:
+        """Short text form, e.g. ``move soldier Zaarnath Amil-Forest``. Override for nicer forms."""
+        parts = [self.kind]
+        for f in dataclasses.fields(self):
+            parts.append(_text(getattr(self, f.name)))
+        return " ".join(p for p in parts if p != "")
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ",".join(_text(v) for v in value)
+    return str(value).replace(" ", "_")
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+class ActionCodec:
+    """Knows one game's action types: decodes JSON and resolves text against legal actions."""
+
+    def __init__(self, action_types: Iterable[type[Action]]) -> None:
+        self._types: dict[str, type[Action]] = {}
+        self._adapters: dict[str, pydantic.TypeAdapter[Any]] = {}
+        for cls in action_types:
+            if cls.kind in self._types:
+                raise ValueError(f"two action types share the kind {cls.kind!r}")
+            self._types[cls.kind] = cls
+        self._config = pydantic.ConfigDict(strict=False)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(self._types)
+
+    def _adapter(self, kind: str) -> pydantic.TypeAdapter[Any]:
+        adapter = self._adapters.get(kind)
+        if adapter is None:
+            adapter = pydantic.TypeAdapter(self._types[kind])
+            self._adapters[kind] = adapter
+        return adapter
+
+    def from_json(self, data: Any) -> Action:
+        """Decode a JSON object into an action; raise :class:`MalformedActionError` if it is not one."""
+        if not isinstance(data, Mapping):
+            raise MalformedActionError("an action must be a JSON object with a 'kind'")
+        kind = data.get("kind")
+        if not isinstance(kind, str):
+            raise MalformedActionError("an action needs a string field 'kind'")
+        if kind not in self._types:
+            raise MalformedActionError(
+                f"unknown action kind {kind!r}; this game knows: {', '.join(sorted(self._types))}"
+            )
+        fields = {k: v for k, v in data.items() if k != "kind"}
+        known = {f.name for f in dataclasses.fields(self._types[kind])}
+        extra = sorted(set(fields) - known)
+        if extra:
+            raise MalformedActionError(f"action {kind!r} has no field(s) {', '.join(extra)}")
+        try:
+            action = self._adapter(kind).validate_python(fields)
+        except pydantic.ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or kind}: {err['msg']}" for err in exc.errors()
+            )
+            raise MalformedActionError(f"action {kind!r}: {problems}") from None
+        assert isinstance(action, Action)
+        return action
+
+    def resolve_text(self, text: str, legal: Sequence[Action]) -> Action:
+        """The legal action that ``text`` denotes.
+
+        An exact notation match wins; otherwise a unique legal action whose
+        notation starts with the text (word by word). Several → ambiguous. None →
+        malformed if the first word is no action kind, else the caller decides
+        (see :meth:`warhorn.engine.state.GameState.parse`).
+        """
+        wanted = _normalise(text)
+        if not wanted:
+            raise MalformedActionError("empty action")
+        exact = [a for a in legal if _normalise(a.notation()) == wanted]
+        if len(exact) == 1:
+            return exact[0]
+        if len(exact) > 1:
+            raise AmbiguousActionError(text, [a.notation() for a in exact])
+        words = wanted.split()
+        prefixed = [a for a in legal if _normalise(a.notation()).split()[: len(words)] == words]
+        if len(prefixed) == 1:
+            return prefixed[0]
+        if len(prefixed) > 1:
+            raise AmbiguousActionError(text, [a.notation() for a in prefixed])
+        kind = words[0]
+        if kind not in {_normalise(k) for k in self._types}:
+            raise MalformedActionError(
+                f"{text!r} is not an action: it starts with no action kind "
+                f"({', '.join(sorted(self._types))})"
+            )
+        raise LookupError(kind)

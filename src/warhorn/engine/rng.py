@@ -1,0 +1,141 @@
+"""The one random generator a game state carries.
+
+It is SplitMix64 (Steele, Lea and Flood, 2014): the whole generator is one
+64-bit integer, so copying a state copies its dice for free and a save holds
+them as a number. Faces are drawn with a multiply-shift, whose bias (at most
+sides / 2**64) is far below anything a game could notice.
+
+Tests replace it with :class:`ScriptedRng` to decide every roll and shuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import TypeVar
+
+from warhorn.engine.errors import ScriptExhaustedError
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+class Rng:
+    """A seeded SplitMix64 generator. ``state`` is an int and is all there is to save."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def copy(self) -> Rng:
+        return Rng(self.state)
+
+    def next_u64(self) -> int:
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        return (self.next_u64() * n) >> 64
+
+    def roll(self, sides: int) -> int:
+        """One die with ``sides`` faces: 1..sides."""
+        return self.below(sides) + 1
+
+    def rolls(self, sides: int, count: int) -> tuple[int, ...]:
+        return tuple(self.roll(sides) for _ in range(count))
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    @property
+    def scripted(self) -> bool:
+        return False
+
+
+class ScriptedRng(Rng):
+    """A generator whose die faces (and optionally shuffles) a test decides.
+
+    ``rolls`` are returned in order by :meth:`roll`; asking for more raises
+    :class:`ScriptExhaustedError` unless ``fallback_seed`` is given, in which
+    case further rolls are random. Shuffles keep the given order unless
+    ``shuffle_randomly`` is set, so a test that builds a deck decides its
+    order. ``below`` (used for random choices other than dice) returns 0 unless
+    ``choices`` are scripted.
+    """
+
+    __slots__ = ("_choices", "_fallback", "_rolls", "_shuffle_randomly")
+
+    def __init__(
+        self,
+        rolls: Iterable[int] = (),
+        *,
+        choices: Iterable[int] = (),
+        fallback_seed: int | None = None,
+        shuffle_randomly: bool = False,
+    ) -> None:
+        super().__init__(fallback_seed or 0)
+        self._rolls = list(rolls)
+        self._choices = list(choices)
+        self._fallback = fallback_seed is not None
+        self._shuffle_randomly = shuffle_randomly
+
+    def copy(self) -> ScriptedRng:
+        twin = ScriptedRng(
+            self._rolls,
+            choices=self._choices,
+            shuffle_randomly=self._shuffle_randomly,
+        )
+        twin._fallback = self._fallback
+        twin.state = self.state
+        return twin
+
+    def push(self, *rolls: int) -> None:
+        """Script more die faces."""
+        self._rolls.extend(rolls)
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(self._rolls)
+
+    def roll(self, sides: int) -> int:
+        if self._rolls:
+            face = self._rolls.pop(0)
+            if not 1 <= face <= sides:
+                raise ScriptExhaustedError(f"scripted face {face} does not fit a d{sides}")
+            return face
+        if self._fallback:
+            return super().roll(sides)
+        raise ScriptExhaustedError(f"a d{sides} was rolled but no scripted face is left")
+
+    def below(self, n: int) -> int:
+        if self._choices:
+            return self._choices.pop(0) % n
+        if self._fallback:
+            return super().below(n)
+        return 0
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        if self._shuffle_randomly:
+            super().shuffle(items)
+
+    @property
+    def scripted(self) -> bool:
+        return True

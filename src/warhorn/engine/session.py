@@ -1,0 +1,198 @@
+"""A match in progress: its states, actions and events, with undo and JSON saves.
+
+The save format is the action log (never pickle): format version, game id,
+rules version, content hash, seed, options and the actions; loading replays
+them and checks the replay ends in the recorded state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pydantic
+
+from warhorn.engine.actions import Action
+from warhorn.engine.errors import SaveError, UndoError, WarhornError
+from warhorn.engine.events import Event
+from warhorn.engine.registry import game_spec, load_game
+from warhorn.engine.state import GameState
+
+SAVE_FORMAT_VERSION = 1
+
+
+class SaveFile(pydantic.BaseModel):
+    """The JSON save format."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+
+    format: int = SAVE_FORMAT_VERSION
+    game: str
+    rules_version: str
+    content_hash: str = ""
+    seed: int
+    options: dict[str, Any] = {}
+    actions: list[dict[str, Any]] = []
+    final_digest: str | None = None
+    hotseat_undo: bool = False
+
+
+@dataclass
+class Match:
+    """The states and log of one game, from its first state on.
+
+    ``hotseat_undo`` (a local game where every seat is at one table) lets undo
+    cross rolls and draws; the same dice come back, since the generator lives
+    in the state.
+    """
+
+    game: str
+    seed: int
+    options: dict[str, Any]
+    states: list[GameState]
+    actions: list[Action] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+    hotseat_undo: bool = False
+    content: Any = None
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        *,
+        seed: int = 0,
+        content: Any = None,
+        hotseat_undo: bool = False,
+        **options: Any,
+    ) -> Match:
+        first = load_game(game, seed=seed, content=content, **options)
+        return cls(game, seed, dict(first.options), [first], hotseat_undo=hotseat_undo, content=content)
+
+    @classmethod
+    def from_state(cls, state: GameState, *, hotseat_undo: bool = False) -> Match:
+        return cls(state.spec.id, state.seed, dict(state.options), [state], hotseat_undo=hotseat_undo)
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def all_events(self) -> list[Event]:
+        return [e for batch in self.events for e in batch]
+
+    def play(self, action: Action | str | dict[str, Any]) -> list[Event]:
+        """Apply an action (a value, its text notation or its JSON); return its events."""
+        current = self.state
+        if isinstance(action, str):
+            action = current.parse(action)
+        elif isinstance(action, dict):
+            action = current.decode(action)
+        after, events = current.apply(action)
+        self.states.append(after)
+        self.actions.append(action)
+        self.events.append(events)
+        return events
+
+    def undoable(self) -> int:
+        """How many of the last actions may be undone now."""
+        if self.hotseat_undo:
+            return len(self.actions)
+        count = 0
+        for batch in reversed(self.events):
+            if any(e.chance for e in batch):
+                break
+            count += 1
+        return count
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions.
+
+        Refused when that would cross a roll, draw or shuffle, unless this is a
+        hotseat game with undo enabled.
+        """
+        if count < 1:
+            raise UndoError("undo needs a count of at least 1")
+        if count > len(self.actions):
+            raise UndoError(f"only {len(self.actions)} action(s) to undo")
+        if count > self.undoable():
+            raise UndoError(
+                "undo may not take back a roll or a draw (enable hotseat undo for a local game)"
+            )
+        del self.states[-count:]
+        del self.actions[-count:]
+        del self.events[-count:]
+
+    # --- saves -------------------------------------------------------------
+    def to_save(self) -> SaveFile:
+        first = self.states[0]
+        return SaveFile(
+            game=self.game,
+            rules_version=first.spec.rules_version,
+            content_hash=first.content_hash,
+            seed=self.seed,
+            options=self.options,
+            actions=[a.to_json() for a in self.actions],
+            final_digest=self.state.digest(),
+            hotseat_undo=self.hotseat_undo,
+        )
+
+    def dumps(self) -> str:
+        return self.to_save().model_dump_json(indent=1)
+
+    @classmethod
+    def from_save(cls, save: SaveFile | str | dict[str, Any], *, content: Any = None) -> Match:
+        """Replay a save. Raises :class:`SaveError` when it is malformed or does not replay exactly."""
+        data = _parse_save(save)
+        if data.format != SAVE_FORMAT_VERSION:
+            raise SaveError(f"save format {data.format} is not supported (expected {SAVE_FORMAT_VERSION})")
+        try:
+            spec = game_spec(data.game)
+        except WarhornError as exc:
+            raise SaveError(str(exc)) from None
+        if data.rules_version != spec.rules_version:
+            raise SaveError(
+                f"save was made with rules version {data.rules_version}, this warhorn has {spec.rules_version}"
+            )
+        try:
+            match = cls.new(
+                data.game, seed=data.seed, content=content, hotseat_undo=data.hotseat_undo, **data.options
+            )
+        except WarhornError as exc:
+            raise SaveError(f"save options: {exc}") from None
+        if data.content_hash != match.state.content_hash:
+            raise SaveError("save was made with different content (board or cards) than loaded now")
+        for number, raw in enumerate(data.actions, start=1):
+            try:
+                match.play(raw)
+            except WarhornError as exc:
+                raise SaveError(f"action {number} does not replay: {exc}") from None
+        if data.final_digest is not None and data.final_digest != match.state.digest():
+            raise SaveError("replay does not reproduce the saved state (digest differs)")
+        return match
+
+
+def _parse_save(save: SaveFile | str | dict[str, Any]) -> SaveFile:
+    if isinstance(save, SaveFile):
+        return save
+    try:
+        if isinstance(save, str):
+            return SaveFile.model_validate_json(save)
+        return SaveFile.model_validate(save)
+    except pydantic.ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'save'}: {err['msg']}" for err in exc.errors()
+        )
+        raise SaveError(f"not a warhorn save: {problems}") from None
+    except json.JSONDecodeError as exc:  # pragma: no cover - pydantic wraps this
+        raise SaveError(f"not JSON: {exc}") from None
+
+
+def replay_actions(state: GameState, actions: Sequence[Action]) -> tuple[GameState, list[Event]]:
+    """Apply actions in order; return the final state and all events."""
+    events: list[Event] = []
+    for action in actions:
+        state, batch = state.apply(action)
+        events.extend(batch)
+    return state, events

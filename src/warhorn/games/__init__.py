@@ -1,0 +1,13 @@
+"""The built-in games. Each subpackage registers itself with :func:`warhorn.engine.register_game`."""
+
+from __future__ import annotations
+
+import importlib
+
+#: Subpackages of warhorn.games that register a game when imported. Add new games here.
+BUILTIN_GAMES: tuple[str, ...] = ()
+
+
+def register_builtin_games() -> None:
+    for name in BUILTIN_GAMES:
+        importlib.import_module(f"warhorn.games.{name}")
