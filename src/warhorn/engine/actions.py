@@ -136,7 +136,6 @@ class ActionCodec:
         kind = words[0]
         if kind not in {_normalise(k) for k in self._types}:
             raise MalformedActionError(
-                f"{text!r} is not an action: it starts with no action kind "
-                f"({', '.join(sorted(self._types))})"
+                f"{text!r} is not an action: it starts with no action kind ({', '.join(sorted(self._types))})"
             )
         raise LookupError(kind)

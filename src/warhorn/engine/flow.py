@@ -96,8 +96,6 @@ class TurnFlow:
             nxt = FlowPosition(pos.round, pos.turn + 1, 0, 0)
         else:
             nxt = FlowPosition(pos.round + 1, 0, 0, 0)
-            events.append(
-                Event("flow.round", {"round": nxt.round}, f"round {nxt.round} begins")
-            )
+            events.append(Event("flow.round", {"round": nxt.round}, f"round {nxt.round} begins"))
         events.append(self._event(nxt, who, "flow.turn"))
         return nxt, events

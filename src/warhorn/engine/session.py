@@ -117,9 +117,7 @@ class Match:
         if count > len(self.actions):
             raise UndoError(f"only {len(self.actions)} action(s) to undo")
         if count > self.undoable():
-            raise UndoError(
-                "undo may not take back a roll or a draw (enable hotseat undo for a local game)"
-            )
+            raise UndoError("undo may not take back a roll or a draw (enable hotseat undo for a local game)")
         del self.states[-count:]
         del self.actions[-count:]
         del self.events[-count:]
@@ -153,7 +151,8 @@ class Match:
             raise SaveError(str(exc)) from None
         if data.rules_version != spec.rules_version:
             raise SaveError(
-                f"save was made with rules version {data.rules_version}, this warhorn has {spec.rules_version}"
+                f"save was made with rules version {data.rules_version}, "
+                f"this warhorn has {spec.rules_version}"
             )
         try:
             match = cls.new(

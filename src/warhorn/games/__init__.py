@@ -1,4 +1,4 @@
-"""The built-in games. Each subpackage registers itself with :func:`warhorn.engine.register_game`."""
+"""The built-in games; each subpackage registers itself with the engine registry."""
 
 from __future__ import annotations
 

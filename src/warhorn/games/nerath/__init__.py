@@ -1,0 +1,1 @@
+"""Conquest of Nerath."""
