@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from warhorn.engine.errors import IllegalActionError
@@ -23,6 +25,7 @@ from warhorn.games.nerath.battle import (
     default_assignment,
     dungeon_penalty,
     fight_battle,
+    guardian_from,
     heal,
     hit_chance,
     normalize_loss_order,
@@ -31,6 +34,7 @@ from warhorn.games.nerath.battle import (
     successor_sides,
     validate_assignment,
     volley_dice,
+    volley_event,
 )
 
 
@@ -450,3 +454,35 @@ def test_fight_battle_without_record_rolls_the_same_dice() -> None:
             full.attacker,
             full.defender,
         )
+
+
+def test_volley_event_is_a_public_chance_event_with_every_face() -> None:
+    army = side("1 soldier, 1 siege")
+    volley = roll_volley(army, side("1 soldier"), ScriptedRng([6, 2, 8]), attacking=True, first_strike=False)
+    event = volley_event(volley, "Karkoth")
+    assert event.chance and event.visible_to is None
+    assert event.data["dice"] == [[6, 6], [8, 2], [8, 8]]
+    assert event.data["hits"] == 2
+    assert [u["who"] for u in event.data["units"]] == ["soldier", "siege"]
+
+
+def test_guardian_from_content_definition() -> None:
+    @dataclass
+    class TileDef:
+        id: str = "hydra"
+        name: str = "Hydra"
+        dice: tuple[int, ...] = (10, 10, 10)
+        first_strike: bool = False
+        hero_hit_min: int = 8
+        reward_gold: int = 4
+
+    hydra = guardian_from(TileDef())
+    assert hydra == Guardian("hydra", "Hydra", (10, 10, 10), False, 8, 4)
+    with pytest.raises(ArmyError):
+        Guardian("bad", "Bad", ())
+
+
+def test_a_battle_nobody_can_win_is_refused() -> None:
+    never = side("1 soldier", hit_min=7)
+    with pytest.raises(ArmyError, match="undecided"):
+        fight_battle(never, never, Rng(1), max_rounds=50)

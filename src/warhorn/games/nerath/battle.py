@@ -64,8 +64,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import Protocol
 
 from warhorn.engine.errors import IllegalActionError, WarhornError
+from warhorn.engine.events import Event, roll_event
 from warhorn.engine.rng import Rng
 from warhorn.games.nerath.pieces import HIT_ON, PIECE_ALIASES, PIECES, PieceStats, piece
 
@@ -133,6 +135,35 @@ class Guardian:
             raise ArmyError(f"guardian {self.id!r}: dice must be one or more die sizes >= 2")
         if not HIT_ON <= self.hero_hit_min <= 20:
             raise ArmyError(f"guardian {self.id!r}: hero_hit_min must be 6..20")
+
+
+class GuardianLike(Protocol):
+    """Anything with a guardian tile's fields, e.g. the content model ``GuardianDef``."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def dice(self) -> Sequence[int]: ...
+    @property
+    def first_strike(self) -> bool: ...
+    @property
+    def hero_hit_min(self) -> int: ...
+    @property
+    def reward_gold(self) -> int: ...
+
+
+def guardian_from(tile: GuardianLike) -> Guardian:
+    """The battle stats of a guardian tile defined as content (``GuardianDef`` or alike)."""
+    return Guardian(
+        tile.id,
+        tile.name,
+        tuple(tile.dice),
+        bool(tile.first_strike),
+        int(tile.hero_hit_min),
+        int(tile.reward_gold),
+    )
 
 
 #: Three guardians the rulebook describes as examples (NER-DUN-03..05).
@@ -419,6 +450,14 @@ def roll_volley(
         total += hits
         rolled.append(RolledDice(r.who, faces, r.hit_min, hits))
     return Volley(tuple(rolled), total)
+
+
+def volley_event(volley: Volley, who: str, *, purpose: str = "battle") -> Event:
+    """One public roll event for a volley (``who``: the kingdom or "guardians"); its data also
+    lists each unit's faces and the total hits."""
+    faces = [pair for r in volley.rolls for pair in r.faces]
+    units = [{"who": r.who, "dice": [[s, f] for s, f in r.faces], "hits": r.hits} for r in volley.rolls]
+    return roll_event(who, faces, purpose=purpose, hits=volley.hits, units=units)
 
 
 def _count_hits(rollers: tuple[Roller, ...], rng: Rng) -> int:

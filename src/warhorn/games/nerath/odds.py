@@ -417,7 +417,10 @@ def _solve(
                 y = y_in
                 x = x_in + y_in @ c_n
             else:
-                x = np.linalg.solve((eye - c_fs @ c_n).T, x_in + y_in @ c_n)
+                try:
+                    x = np.linalg.solve((eye - c_fs @ c_n).T, x_in + y_in @ c_n)
+                except np.linalg.LinAlgError:
+                    raise ArmyError("this battle never ends: neither side can ever hit") from None
                 y = y_in + x @ c_fs
             x_fight = x * fight_b
             y_fight = y * fight_b
