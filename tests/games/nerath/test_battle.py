@@ -171,6 +171,15 @@ def test_lone_dragon_hit_twice_in_one_volley_survives_and_heals() -> None:
     assert rng.remaining == ()
 
 
+@pytest.mark.rule("NER-BAT-05")
+def test_piece_made_resilient_by_a_card_survives_its_first_damage_and_heals() -> None:
+    tough = BattleSide.of("2 soldier", resilient=["soldier"])
+    hurt = apply_damage(tough, {"soldier": 2}, hits=2)
+    assert hurt.describe() == "2 damaged soldier" and hurt.can_fight
+    assert default_assignment(hurt, 1) == {"damaged soldier": 1}
+    assert heal(apply_damage(hurt, {"damaged soldier": 1}, hits=1)).describe() == "1 soldier"
+
+
 @pytest.mark.rule("NER-PCS-07")
 def test_damaged_dragon_dies_from_a_second_damage_in_a_later_volley() -> None:
     dragon = side("1 dragon")

@@ -272,6 +272,9 @@ CASES = [
     Case("3 soldier", "1 soldier, 1 castle", retreat=RetreatRule(at_or_below=1, after_rounds=3)),
     Case("2 dragon", "2 soldier, 1 castle", double_up=True),
     Case("1 warrior, 1 dragon", "1 mage, 1 soldier, 1 castle", retreat=RetreatRule(after_rounds=1)),
+    Case(
+        "4 soldier, 2 siege, 2 warrior, 1 mage, 1 dragon", "5 soldier, 2 monster, 1 mage, 1 castle, 1 siege"
+    ),
 ]
 
 RUNS = 10_000

@@ -483,7 +483,7 @@ def normalize_loss_order(order: Sequence[str] | None) -> tuple[str, ...]:
     Raises :class:`ArmyError` on unknown or repeated keys.
     """
     if order is None:
-        return DEFAULT_LOSS_ORDER
+        order = DEFAULT_LOSS_ORDER
     seen: list[str] = []
     for raw in order:
         text = raw.strip().lower()
@@ -504,6 +504,10 @@ def normalize_loss_order(order: Sequence[str] | None) -> tuple[str, ...]:
         if pid != "castle" and key not in seen:
             seen.append(key)
     return tuple(seen)
+
+
+#: :data:`DEFAULT_LOSS_ORDER` completed with ``"damaged <piece>"`` keys for pieces a card made resilient.
+FULL_DEFAULT_LOSS_ORDER: tuple[str, ...] = normalize_loss_order(None)
 
 
 def guardian_die_key(index: int, sides: int) -> str:
@@ -543,7 +547,7 @@ def damage_capacity(side: BattleSide, *, double_up: bool = False) -> int:
 
 @lru_cache(maxsize=65536)
 def loss_sequence(
-    side: BattleSide, order: tuple[str, ...] = DEFAULT_LOSS_ORDER, double_up: bool = False
+    side: BattleSide, order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER, double_up: bool = False
 ) -> tuple[str, ...]:
     """The targets the default chooser gives damage to, one key per damage, in order.
 
@@ -847,8 +851,8 @@ def fight_step(
     *,
     first_strike: bool,
     sea: bool = False,
-    attacker_order: tuple[str, ...] = DEFAULT_LOSS_ORDER,
-    defender_order: tuple[str, ...] = DEFAULT_LOSS_ORDER,
+    attacker_order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER,
+    defender_order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER,
     double_up: bool = False,
 ) -> StepResult:
     """One step of NER-BAT-02 with the default chooser: the attacker rolls, then the defender
@@ -941,7 +945,7 @@ def _take_cached(
 
 def successor_sides(
     side: BattleSide,
-    order: tuple[str, ...] = DEFAULT_LOSS_ORDER,
+    order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER,
     *,
     sea: bool = False,
     double_up: bool = False,
@@ -975,3 +979,49 @@ def successor_sides(
         )
         out.append(drown_passengers(nxt) if sea else nxt)
     return tuple(out)
+
+
+__all__ = [
+    "BEHOLDER",
+    "BUILTIN_GUARDIANS",
+    "DEFAULT_LOSS_ORDER",
+    "FULL_DEFAULT_LOSS_ORDER",
+    "MEDUSA",
+    "PIECE_IDS",
+    "PIECE_INDEX",
+    "TROLL",
+    "WARSHIP_CAPACITY",
+    "ArmyError",
+    "BattleOutcome",
+    "BattleResult",
+    "BattleSide",
+    "Guardian",
+    "GuardianLike",
+    "RetreatRule",
+    "RolledDice",
+    "Roller",
+    "StepResult",
+    "Volley",
+    "apply_damage",
+    "battle_outcome",
+    "check_sides",
+    "damage_capacity",
+    "default_assignment",
+    "drown_passengers",
+    "dungeon_penalty",
+    "fight_battle",
+    "fight_step",
+    "guardian_die_key",
+    "guardian_from",
+    "heal",
+    "hit_chance",
+    "loss_sequence",
+    "normalize_loss_order",
+    "parse_army",
+    "piece_dice",
+    "roll_volley",
+    "successor_sides",
+    "validate_assignment",
+    "volley_dice",
+    "volley_event",
+]
