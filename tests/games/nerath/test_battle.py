@@ -28,6 +28,7 @@ from warhorn.games.nerath.battle import (
     guardian_from,
     heal,
     hit_chance,
+    legal_assignments,
     normalize_loss_order,
     parse_army,
     roll_volley,
@@ -495,3 +496,22 @@ def test_a_battle_nobody_can_win_is_refused() -> None:
     never = side("1 soldier", hit_min=7)
     with pytest.raises(ArmyError, match="undecided"):
         fight_battle(never, never, Rng(1), max_rounds=50)
+
+
+@pytest.mark.rule("NER-BAT-03")
+def test_legal_assignments_are_exactly_the_valid_ones() -> None:
+    army = apply_damage(side("2 dragon, 2 soldier, 1 castle"), {"dragon": 1})
+    # healthy: 1 dragon, 2 soldier, 1 castle; damaged: 1 dragon -> 5 pieces can take damage
+    ways = legal_assignments(army, 2)
+    assert len(ways) == len({tuple(sorted(w.items())) for w in ways})
+    for w in ways:
+        validate_assignment(army, w, 2)
+    # choose 2 from slots (1, 2, 1, 1): coefficient of x^2 in (1+x)^3 (1+x+x^2) = 3 + 3 + 1 = 7
+    assert len(ways) == 7
+    assert default_assignment(army, 2) in ways
+    assert legal_assignments(army, 9) == [{"dragon": 1, "soldier": 2, "castle": 1, "damaged dragon": 1}]
+    lone = side("1 dragon, 1 soldier")
+    assert legal_assignments(lone, 3, double_up=True) == [{"dragon": 1, "soldier": 1, "damaged dragon": 1}]
+    for w in legal_assignments(dungeon(TROLL, BEHOLDER), 3):
+        validate_assignment(dungeon(TROLL, BEHOLDER), w, 3)
+    assert len(legal_assignments(dungeon(TROLL, BEHOLDER), 3)) == 3  # 3 of the 4 dice: 2 + 1 ways

@@ -592,6 +592,59 @@ def default_assignment(
     return out
 
 
+def legal_assignments(side: BattleSide, hits: int, *, double_up: bool = False) -> list[dict[str, int]]:
+    """Every legal way (:func:`validate_assignment`) for ``side`` to take ``hits`` damage from one
+    volley, as assignment mappings without zero entries; for a casualty decision's legal actions.
+
+    The number of ways grows with the number of piece types hit; it stays small for one volley
+    against an ordinary army (a few hundred at most for 10 hits over 9 types).
+    """
+    slots: list[tuple[str, int]] = []
+    for i in range(_N):
+        if side.healthy[i]:
+            slots.append((PIECE_IDS[i], side.healthy[i]))
+    for i in range(_N):
+        if i != _CASTLE and side.damaged[i]:
+            slots.append((_DAMAGED + PIECE_IDS[i], side.damaged[i]))
+    for gi, dice in enumerate(side.guardian_dice):
+        for sides in sorted(set(dice)):
+            slots.append((guardian_die_key(gi, sides), dice.count(sides)))
+    strict_cap = sum(n for _, n in slots)
+    need = min(max(hits, 0), damage_capacity(side, double_up=double_up))
+    if need <= strict_cap:
+        return [dict(c) for c in _compositions(slots, need)]
+    # double_up with more damage than pieces: everyone takes one, the rest doubles up on pieces
+    # with toughness left (those damaged by this volley).
+    base = dict(slots)
+    seconds = [
+        (_DAMAGED + PIECE_IDS[i], side.healthy[i])
+        for i in range(_N)
+        if i != _CASTLE and side.healthy[i] and side.toughness(i) >= 2
+    ]
+    out = []
+    for extra in _compositions(seconds, need - strict_cap):
+        combined = dict(base)
+        for key, n in extra:
+            combined[key] = combined.get(key, 0) + n
+        out.append(combined)
+    return out
+
+
+def _compositions(slots: list[tuple[str, int]], total: int) -> list[list[tuple[str, int]]]:
+    """Ways to pick ``total`` items from ``slots`` (key, at most n), zero picks left out."""
+    if total == 0:
+        return [[]]
+    if not slots:
+        return []
+    (key, most), rest = slots[0], slots[1:]
+    room = sum(n for _, n in rest)
+    out = []
+    for take in range(max(0, total - room), min(most, total) + 1):
+        for tail in _compositions(rest, total - take):
+            out.append(([(key, take)] if take else []) + tail)
+    return out
+
+
 def _parse_key(side: BattleSide, key: str) -> tuple[str, int, int]:
     """→ (kind, index, sides): kind "healthy", "damaged" or "guardian"."""
     kind, i, sides = _key_parts(key)
@@ -1015,6 +1068,7 @@ __all__ = [
     "guardian_from",
     "heal",
     "hit_chance",
+    "legal_assignments",
     "loss_sequence",
     "normalize_loss_order",
     "parse_army",
