@@ -114,6 +114,7 @@ class LocationsFile(ContentModel):
     layout_confidence: Confidence | None = None
     locations: tuple[Location, ...]
     connections: tuple[Connection, ...]
+    choice: str | None = None
 
 
 # --- enemies -------------------------------------------------------------------------------------
@@ -292,6 +293,7 @@ class DarknessFile(ContentModel):
     deck_size: Annotated[int, pydantic.Field(ge=1)]
     regular_cards: Annotated[int, pydantic.Field(ge=0)]
     cards: tuple[DarknessCard, ...]
+    choice: str | None = None
 
 
 # --- hero deck -----------------------------------------------------------------------------------
@@ -354,6 +356,7 @@ class HeroCardsFile(ContentModel):
     special_deck_size: Annotated[int, pydantic.Field(ge=0)]
     cards: tuple[HeroCard, ...]
     specials: tuple[SpecialCard, ...]
+    choice: str | None = None
 
 
 # --- quests --------------------------------------------------------------------------------------
@@ -387,13 +390,33 @@ class QuestRequirement(_Frozen):
 
 
 QuestRewardTiming = Literal["immediate", "permanent", "discard"]
+QuestEffect = Literal[
+    "combat_bonus",  # +`bonus` to every combat die (`generals`: against generals too)
+    "colour_combat_bonus",  # +`bonus` to attack dice on `colour` locations (`all_heroes`)
+    "extra_actions",  # `actions` more actions every turn
+    "extra_card_draw",  # `cards` more hero cards every Evening
+    "ignore_general_penalty",  # no penalty for losing a battle against a general
+    "extra_combat_dice",  # `dice` more dice in one combat (`generals`: against a general too)
+    "unicorn_steed",  # travel as if holding a Horse card; `rerolls_per_combat` re-rolls of failed dice
+    "draw_hero_cards",  # draw `cards` hero cards
+    "stop_general",  # stop the general part of one Darkness Spreads card
+    "kill_minions_near",  # remove `minions` minions within `range` of `centre`
+    "cancel_general_skill",  # switch off a general's combat skill for one battle
+    "skip_darkness",  # draw no Darkness Spreads cards this night
+    "move_heroes",  # move up to `heroes` heroes anywhere, free
+    "cancel_placement",  # cancel the minions for `locations` location(s) of `colour` on a Darkness card
+    "search_hero_card",  # take the first hero card of `colour` from the deck, then shuffle it
+    "remove_taint_here",  # remove `crystals` taint crystal(s) where the hero stands
+    "remove_taint_anywhere",  # remove `crystals` taint crystal(s) anywhere
+    "ward_end_of_turn",  # take no end-of-turn minion wounds for one turn
+]
 
 
 class QuestReward(_Frozen):
     """What completing a quest gives: ``immediate`` once, ``permanent`` for the rest of the game,
     or ``discard`` (the completed card is kept and discarded later for its effect)."""
 
-    effect: Id
+    effect: QuestEffect
     timing: QuestRewardTiming
     params: Mapping[str, Param] = pydantic.Field(default_factory=dict)
     text: str
@@ -415,6 +438,7 @@ class Quest(DefendersItem):
 class QuestsFile(ContentModel):
     deck_size: Annotated[int, pydantic.Field(ge=1)]
     quests: tuple[Quest, ...]
+    choice: str | None = None
 
 
 # --- the whole content ---------------------------------------------------------------------------

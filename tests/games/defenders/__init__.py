@@ -1,0 +1,1 @@
+"""Tests of the Defenders of the Realm game."""
