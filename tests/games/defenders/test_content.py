@@ -164,6 +164,9 @@ def test_generals_life_hits_grave_wounds_skills_and_penalties(content: Defenders
     assert g["balazarg"].is_grave(1) and not g["balazarg"].is_grave(2)
     assert g["gorgutt"].is_grave(2) and not g["gorgutt"].is_grave(3)
     assert not any(g[k].is_grave(0) for k in ("varkolak", "sapphire"))
+    assert g["balazarg"].skill_params["curse_face"] == 1 and g["gorgutt"].skill_params["parry_face"] == 1
+    assert not g["varkolak"].allows_rerolls and g["gorgutt"].allows_rerolls
+    assert g["sapphire"].regenerates and not g["balazarg"].regenerates
     assert (g["balazarg"].penalty_life, g["balazarg"].penalty_cards) == ("D3", "all")
     assert (g["gorgutt"].penalty_life, g["gorgutt"].penalty_cards) == (2, 2)
     assert (g["varkolak"].penalty_life, g["varkolak"].penalty_cards) == ("D6", "D6")
@@ -470,6 +473,14 @@ def test_quest_naming_unknown_location_or_general(tmp_path: Path, content: Defen
     i = index_of(content.quests_file.quests, "scout_gorgutt")
     assert_error(
         folder, "quests.toml", f"quests[{i}] (id scout_gorgutt).requirement.general", "unknown general"
+    )
+
+
+def test_quest_reward_centre_must_be_a_known_location(tmp_path: Path, content: DefendersContent) -> None:
+    folder = broken_copy(tmp_path, "quests.toml", 'centre = "heavens_glade"', 'centre = "heaven"')
+    i = index_of(content.quests_file.quests, "elf_envoy")
+    assert_error(
+        folder, "quests.toml", f"quests[{i}] (id elf_envoy).reward.params.centre", "unknown location"
     )
 
 

@@ -159,7 +159,8 @@ class General(DefendersItem):
     ``skill``: the id of its combat skill (``demonic_curse``: before the fight roll a die
     per committed card, each 1 discards one; ``parry``: each 1 rolled cancels a hit;
     ``no_rerolls``: no re-rolls in the fight; ``regeneration``: heals fully after any
-    fight that does not defeat it). ``penalty_life``/``penalty_cards``: what each hero
+    fight that does not defeat it); ``skill_params`` holds its numbers (``curse_face``,
+    ``parry_face``). ``penalty_life``/``penalty_cards``: what each hero
     who loses a fight against it loses.
     """
 
@@ -173,11 +174,22 @@ class General(DefendersItem):
     hit: Annotated[int, pydantic.Field(ge=2, le=6)]
     grave_wound_at_life: Annotated[int, pydantic.Field(ge=0)] | None = None
     skill: GeneralSkill
+    skill_params: Mapping[str, Param] = pydantic.Field(default_factory=dict)
     skill_name: str
     skill_text: str
     penalty_life: Amount
     penalty_cards: Amount
     penalty_text: str
+
+    @property
+    def allows_rerolls(self) -> bool:
+        """False when no re-roll of any kind may be used against this general (DEF-GEN-10)."""
+        return self.skill != "no_rerolls"
+
+    @property
+    def regenerates(self) -> bool:
+        """True when the general heals fully after any battle that does not defeat it (DEF-GEN-09)."""
+        return self.skill == "regeneration"
 
     def is_grave(self, remaining_life: int) -> bool:
         """True when a general with this much life left carries grave wounds."""
@@ -822,6 +834,14 @@ def _check_quests(
         named = ([req.location] if req.location else []) + list(req.locations)
         for place in named:
             report.check(place in locs, path, key, f"unknown location {place!r}")
+        centre = quest.reward.params.get("centre")
+        if centre is not None:
+            report.check(
+                centre in locs,
+                path,
+                _k("quests", i, quest.id, "reward.params.centre"),
+                f"unknown location {centre!r}",
+            )
         if req.general is not None:
             report.check(req.general in generals, path, f"{key}.general", f"unknown general {req.general!r}")
         needs = {
