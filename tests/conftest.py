@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
-from fixture_game import register  # noqa: E402
+from fixture_game import register
 
 register()
 
