@@ -1,1 +1,0 @@
-"""Tests of the Defenders of the Realm game."""
