@@ -124,7 +124,7 @@ def test_generals_start_with_three_minions_and_balazarg_demons_taint(content: De
 
 @pytest.mark.rule("DEF-SET-03")
 def test_one_gate_on_dancing_stone_and_five_gate_tokens(content: DefendersContent) -> None:
-    assert content.printed_gates == ("dancing_stone",)
+    assert content.starting_gates == ("dancing_stone",)
     assert content.components.magic_gate_tokens == 5
     assert content.components.taint_crystals == 12
 

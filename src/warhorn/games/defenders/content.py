@@ -533,7 +533,7 @@ class DefendersContent:
         return tuple(loc.id for loc in self.locations.values() if loc.inn)
 
     @property
-    def printed_gates(self) -> tuple[str, ...]:
+    def starting_gates(self) -> tuple[str, ...]:
         return tuple(loc.id for loc in self.locations.values() if loc.magic_gate)
 
     def locations_of_colour(self, colour: str) -> tuple[str, ...]:
