@@ -29,6 +29,7 @@ import pydantic
 from warhorn.content.loader import ContentModel, ContentReport, SourcedModel, content_hash, load_model
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph, Space
+from warhorn.engine.registry import ContentSupport
 from warhorn.games.nerath.effects_vocabulary import TIMINGS, effect_problems
 from warhorn.games.nerath.pieces import PIECES, Mobility
 
@@ -654,3 +655,12 @@ def _check_events(events: EventsFile, file: str, report: ContentReport) -> None:
             f"each kingdom's deck has {EVENT_CARDS_PER_KINGDOM} cards (NER-SET-06); "
             f"{kingdom} has {per_kingdom[kingdom]}",
         )
+
+
+#: How the registry and ``warhorn content check`` recognise, check and load Nerath content folders
+#: (pass it as ``register_game(..., content=NERATH_CONTENT_SUPPORT)``).
+NERATH_CONTENT_SUPPORT = ContentSupport(
+    marker_files=tuple(role + ext for role in CONTENT_FILES for ext in _EXTENSIONS),
+    check_folder=check_content_folder,
+    load_folder=load_nerath_content,
+)
