@@ -550,3 +550,47 @@ def test_load_raises_content_errors_with_every_mistake(tmp_path: Path) -> None:
         load_nerath_content(tmp_path)
     files = {Path(e.file).name for e in info.value.errors}
     assert files == {"guardians.toml", "setup.toml"}
+
+
+# --- the documentation's worked example ----------------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "content-format.md"
+
+
+def doc_example_files() -> dict[str, str]:
+    """The files of the worked example: each ```toml block preceded by ``<!-- example: NAME -->``."""
+    files: dict[str, str] = {}
+    lines = DOC.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("<!-- example: "):
+            name = line.removeprefix("<!-- example: ").removesuffix(" -->").strip()
+            assert lines[i + 1] == "```toml"
+            end = lines.index("```", i + 2)
+            files[name] = "\n".join(lines[i + 2 : end]) + "\n"
+    return files
+
+
+def test_doc_worked_example_loads_as_a_small_board(tmp_path: Path) -> None:
+    files = doc_example_files()
+    assert set(files) == {"board.toml", "setup.toml"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    small = load_nerath_content(tmp_path, full_game=False)
+    assert len(small.spaces) == 11
+    graph = small.graph()
+    assert not graph.adjacent("ash_fields", "cinder_hills")
+    assert small.coastal("ash_fields") and not small.coastal("silver_glade")
+    # Guardians, treasures and events fall back to the shipped files.
+    assert Path(small.files["events"]).parent == SHIPPED_CONTENT_DIR
+    # The full check refuses it for exactly the reason the document gives.
+    errors = check_content_folder(tmp_path)
+    assert len(errors) == 1
+    find(errors, "board.toml", "spaces", "10 dungeon entrances (NER-MAP-01); found 1")
+
+
+def test_doc_lists_every_effect_op_and_timing() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for op in EFFECT_OPS:
+        assert f"| `{op}` |" in text, op
+    for timing in TIMINGS:
+        assert f"| `{timing}` |" in text, timing
