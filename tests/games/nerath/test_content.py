@@ -359,13 +359,11 @@ def test_setup_on_a_dungeon_entrance(tmp_path: Path) -> None:
     find(check_content_folder(tmp_path), "setup.toml", "setup[0]", "dungeon entrance")
 
 
-@pytest.mark.rule("NER-MOV-03")
 def test_land_pieces_cannot_start_at_sea(tmp_path: Path) -> None:
     break_file(tmp_path, "setup", SETUP_LINE, SETUP_LINE.replace("bonewind_steppe", "krakens_reach"))
     find(check_content_folder(tmp_path), "setup.toml", "setup[0]", "cannot start at sea")
 
 
-@pytest.mark.rule("NER-PCS-08")
 def test_warships_start_at_sea_next_to_their_kingdom(tmp_path: Path) -> None:
     line = SETUP_LINE.replace('"soldier"', '"warship"')
     break_file(tmp_path, "setup", SETUP_LINE, line)
@@ -404,7 +402,6 @@ def test_guardian_dice_must_be_game_dice(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.rule("NER-DUN-05")
 def test_hero_hit_minimum_is_6_7_or_8(tmp_path: Path) -> None:
     break_file(tmp_path, "guardians", "hero_hit_min = 7", "hero_hit_min = 9")
     find(check_content_folder(tmp_path), "guardians.toml", "(id troll).hero_hit_min", "6, 7 or 8")
@@ -484,7 +481,6 @@ def test_piece_filter_accepts_groups_but_not_nonsense(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.rule("NER-CRD-04")
 def test_treasure_needs_a_power_or_a_property(tmp_path: Path) -> None:
     break_file(tmp_path, "treasures", 'power = [{ op = "gain_gold", params = { amount = 5 } }]\n', "")
     find(
@@ -492,7 +488,6 @@ def test_treasure_needs_a_power_or_a_property(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.rule("NER-CRD-03")
 def test_treasure_vp_at_most_3(tmp_path: Path) -> None:
     break_file(tmp_path, "treasures", "vp = 3", "vp = 4")
     find(check_content_folder(tmp_path), "treasures.toml", ".vp", "")

@@ -111,7 +111,6 @@ def test_adjacency_is_symmetric_and_connected(content: NerathContent) -> None:
         assert graph.adjacent(a, b) and graph.adjacent(b, a)
 
 
-@pytest.mark.rule("NER-SET-05")
 def test_allies_share_no_land_border(content: NerathContent) -> None:
     graph = content.graph()
     owner = {s.id: s.kingdom for s in content.spaces if s.kind == "land"}
@@ -156,7 +155,6 @@ def test_named_adjacencies_from_the_rulebook(content: NerathContent) -> None:
     assert not graph.adjacent("dawnforge_mountains", "scarlet_principalities")
 
 
-@pytest.mark.rule("NER-MOV-01")
 def test_gulf_of_kar_sea_distances(content: NerathContent) -> None:
     for sea in ("dragons_gate", "forbidding_shore", "amilian_sea", "krakens_reach", "tarsem_coast"):
         assert content.space(sea).kind == "sea"
@@ -164,7 +162,6 @@ def test_gulf_of_kar_sea_distances(content: NerathContent) -> None:
         assert distance is not None and distance <= 2, sea
 
 
-@pytest.mark.rule("NER-SEA-05")
 @pytest.mark.parametrize("strait", ["saris_strait", "skallen_reach", "lake_surth"])
 def test_straits_for_bridging(content: NerathContent, strait: str) -> None:
     graph = content.graph()
@@ -217,7 +214,6 @@ def test_castles_in_every_capital_and_at_most_one_per_territory(content: NerathC
     assert len(castles) > len(content.kingdoms)  # a few castles besides the capitals
 
 
-@pytest.mark.rule("NER-PCS-08")
 def test_warships_start_at_sea_next_to_their_kingdom(content: NerathContent) -> None:
     graph = content.graph()
     ships = [item for item in content.setup if item.piece == "warship"]
@@ -251,7 +247,6 @@ def test_rulebook_guardians(content: NerathContent) -> None:
     assert medusa.source.startswith("fact:")
 
 
-@pytest.mark.rule("NER-DUN-06")
 def test_guardian_abilities_are_all_used(content: NerathContent) -> None:
     guardians = content.guardians
     assert sum(1 for g in guardians if g.reward_gold > 0) >= 5
@@ -260,7 +255,6 @@ def test_guardian_abilities_are_all_used(content: NerathContent) -> None:
     assert any(len(g.dice) > 1 for g in guardians)
 
 
-@pytest.mark.rule("NER-CRD-04")
 def test_horn_of_valhalla(content: NerathContent) -> None:
     horn = content.treasure("horn_of_valhalla")
     (power,) = horn.power
@@ -272,7 +266,6 @@ def test_horn_of_valhalla(content: NerathContent) -> None:
     assert prop.params["piece"] == "soldier" and prop.params["count"] == 1
 
 
-@pytest.mark.rule("NER-CRD-05")
 def test_veteran_warlord(content: NerathContent) -> None:
     card = content.event("veteran_warlord")
     assert card.kingdom == "nerath"
