@@ -589,3 +589,22 @@ def test_doc_lists_every_effect_op_and_timing() -> None:
         assert f"| `{op}` |" in text, op
     for timing in TIMINGS:
         assert f"| `{timing}` |" in text, timing
+
+
+def test_checks_run_on_content_built_in_code(shipped: NerathContent) -> None:
+    from warhorn.games.nerath.content import SetupDef, check_nerath_content
+
+    assert check_nerath_content(shipped) == []
+    bad = shipped.model_copy(
+        update={
+            "setup": (
+                *shipped.setup,
+                SetupDef(kingdom="nerath", space="vailindor", piece="soldier", count=1, source="original"),
+            )
+        }
+    )
+    errors = check_nerath_content(bad)
+    find(errors, "setup.toml", "@ vailindor", "not a starting territory of nerath")
+    small = shipped.model_copy(update={"guardians": shipped.guardians[:2]})
+    assert check_nerath_content(small, full_game=False) == []
+    find(check_nerath_content(small), "guardians.toml", "guardians", "30 guardian tiles")

@@ -410,6 +410,27 @@ def check_content_folder(folder: Path | None = None, *, full_game: bool = True) 
     return []
 
 
+def check_nerath_content(content: NerathContent, *, full_game: bool = True) -> list[ContentError]:
+    """Run every cross-reference check on content built in code (for example a small test board).
+
+    Errors name the file each part was read from, or ``board.toml`` etc. for parts built in code.
+    """
+    report = ContentReport()
+    files = {role: content.files.get(role, role + ".toml") for role in CONTENT_FILES}
+    board = BoardFile(
+        kingdoms=content.kingdoms,
+        spaces=content.spaces,
+        borders=content.borders,
+        impassable=content.impassable,
+    )
+    _check_board(board, files["board"], report, full_game)
+    _check_setup(board, SetupFile(setup=content.setup), files["setup"], report)
+    _check_guardians(GuardiansFile(guardians=content.guardians), files["guardians"], report, full_game)
+    _check_treasures(TreasuresFile(treasures=content.treasures), files["treasures"], report, full_game)
+    _check_events(EventsFile(events=content.events), files["events"], report, full_game)
+    return report.errors
+
+
 # --- cross-reference checks ----------------------------------------------------------------
 
 
