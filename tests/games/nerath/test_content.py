@@ -608,3 +608,13 @@ def test_checks_run_on_content_built_in_code(shipped: NerathContent) -> None:
     small = shipped.model_copy(update={"guardians": shipped.guardians[:2]})
     assert check_nerath_content(small, full_game=False) == []
     find(check_nerath_content(small), "guardians.toml", "guardians", "30 guardian tiles")
+
+
+def test_play_immediately_goes_with_the_immediately_timing(tmp_path: Path) -> None:
+    break_file(
+        tmp_path,
+        "events",
+        'timing = "immediately"\nplay_immediately = true',
+        'timing = "own_turn"\nplay_immediately = true',
+    )
+    find(check_content_folder(tmp_path), "events.toml", "(id dread_tide).play_immediately", "timing")

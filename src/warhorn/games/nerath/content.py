@@ -670,6 +670,12 @@ def _check_events(events: EventsFile, file: str, report: ContentReport, full_gam
             report.error(file, key + ".kingdom", f"unknown kingdom {card.kingdom!r}")
         per_kingdom[card.kingdom] += card.copies
         _check_timing(card.timing, file, key + ".timing", report)
+        report.check(
+            card.play_immediately == (card.timing == "immediately"),
+            file,
+            key + ".play_immediately",
+            'a card played at once when drawn has play_immediately = true and timing = "immediately"',
+        )
         report.check(bool(card.effects), file, key + ".effects", "an event card needs at least one effect")
         _check_effects(card.effects, file, key + ".effects", report)
     for kingdom in KINGDOM_IDS:
