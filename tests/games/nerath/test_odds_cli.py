@@ -73,5 +73,17 @@ def test_bad_piece_name_is_a_clear_error_with_exit_code_2() -> None:
 def test_impossible_battle_and_unknown_guardian_exit_2() -> None:
     sea = runner.invoke(make_app(), ["odds", "nerath", "-a", "1 soldier", "-d", "1 warship", "--sea"])
     assert sea.exit_code == 2 and "NER-BAT-08" in sea.output
-    dun = runner.invoke(make_app(), ["odds", "nerath", "-a", "1 warrior", "--dungeon", "lich"])
+    dun = runner.invoke(make_app(), ["odds", "nerath", "-a", "1 warrior", "--dungeon", "no_such_tile"])
     assert dun.exit_code == 2 and "unknown guardian" in dun.output
+
+
+def test_dungeon_ids_come_from_the_shipped_guardian_tiles() -> None:
+    lookup = odds_cmd.guardian_lookup()
+    assert {"medusa", "troll", "beholder"} <= set(lookup)
+    extra = sorted(set(lookup) - {"medusa", "troll", "beholder"})
+    if extra:  # content tiles are shipped: any of them can be fought
+        result = runner.invoke(
+            make_app(), ["odds", "nerath", "-a", "2 warrior, 1 mage", "--dungeon", extra[0], "--json"]
+        )
+        assert result.exit_code == 0, result.output
+        assert extra[0] in json.loads(result.output)["defender_survivors"]
