@@ -10,6 +10,8 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from warhorn.engine.rng import Rng
 from warhorn.games.nerath.battle import (
@@ -19,7 +21,12 @@ from warhorn.games.nerath.battle import (
     BattleSide,
     Guardian,
     RetreatRule,
+    Roller,
+    apply_damage,
+    battle_outcome,
+    default_assignment,
     fight_battle,
+    volley_dice,
 )
 from warhorn.games.nerath.odds import BattleOdds, battle_odds, resolve_guardians
 from warhorn.games.nerath.pieces import PIECES
@@ -339,3 +346,150 @@ def _within(samples: list[int], expected: float) -> bool:
     mean = sum(samples) / len(samples)
     var = sum((x - mean) ** 2 for x in samples) / (len(samples) - 1)
     return abs(mean - expected) <= 3 * math.sqrt(var / len(samples)) + 1e-9
+
+
+# --- an independent exact reference (fractions, plain recursion) --------------------------
+
+
+def _exact_hits(rollers: tuple[Roller, ...]) -> dict[int, F]:
+    dist = {0: F(1)}
+    for r in rollers:
+        for sides in r.dice:
+            p = F(max(0, min(sides, sides - r.hit_min + 1)), sides)
+            nxt: dict[int, F] = {}
+            for h, q in dist.items():
+                nxt[h] = nxt.get(h, F(0)) + q * (1 - p)
+                nxt[h + 1] = nxt.get(h + 1, F(0)) + q * p
+            dist = nxt
+    return dist
+
+
+def _reference(
+    attacker: BattleSide,
+    defender: BattleSide,
+    *,
+    sea: bool = False,
+    retreat: RetreatRule | None = None,
+    double_up: bool = False,
+) -> tuple[dict[str, F], F]:
+    """Outcome probabilities and expected rounds by recursion over rounds, with the game's own
+    dice and default damage functions and exact fractions; the "nobody is hit" self-loop is
+    divided out. Independent of the calculator's state enumeration and matrices."""
+    top = retreat.after_rounds if retreat is not None and retreat.after_rounds else 1
+    memo: dict[tuple[BattleSide, BattleSide, int], tuple[dict[str, F], F]] = {}
+
+    def step(a: BattleSide, d: BattleSide, fs: bool) -> dict[tuple[BattleSide, BattleSide], F]:
+        ha = _exact_hits(volley_dice(a, d, attacking=True, sea=sea, first_strike=fs))
+        hd = _exact_hits(volley_dice(d, a, attacking=False, sea=sea, first_strike=fs))
+        out: dict[tuple[BattleSide, BattleSide], F] = {}
+        for x, px in ha.items():
+            for y, py in hd.items():
+                na = apply_damage(
+                    a, default_assignment(a, y, double_up=double_up), sea=sea, double_up=double_up
+                )
+                nd = apply_damage(
+                    d, default_assignment(d, x, double_up=double_up), sea=sea, double_up=double_up
+                )
+                out[(na, nd)] = out.get((na, nd), F(0)) + px * py
+        return out
+
+    def value(a: BattleSide, d: BattleSide, r: int) -> tuple[dict[str, F], F]:
+        key = (a, d, r)
+        if key in memo:
+            return memo[key]
+        done = battle_outcome(a, d)
+        if done is not None:
+            return {done.value: F(1)}, F(0)
+        if r > 0 and retreat is not None:
+            rounds_fought = r if retreat.after_rounds else 1
+            if retreat.at_or_below is not None and a.piece_total <= retreat.at_or_below:
+                return {"attacker_retreats": F(1)}, F(0)
+            if retreat.after_rounds is not None and rounds_fought >= retreat.after_rounds:
+                return {"attacker_retreats": F(1)}, F(0)
+        ends: dict[tuple[BattleSide, BattleSide], F] = {}
+        for (a1, d1), p1 in step(a, d, True).items():
+            if battle_outcome(a1, d1) is not None:
+                ends[(a1, d1)] = ends.get((a1, d1), F(0)) + p1
+                continue
+            for (a2, d2), p2 in step(a1, d1, False).items():
+                ends[(a2, d2)] = ends.get((a2, d2), F(0)) + p1 * p2
+        r_next = min(r + 1, top)
+        stay = ends.pop((a, d), F(0)) if r_next == r else F(0)
+        dist: dict[str, F] = {}
+        rounds = F(1)
+        for (a2, d2), p in ends.items():
+            sub, sub_rounds = value(a2, d2, r_next)
+            for k, q in sub.items():
+                dist[k] = dist.get(k, F(0)) + p * q
+            rounds += p * sub_rounds
+        result = ({k: q / (1 - stay) for k, q in dist.items()}, rounds / (1 - stay))
+        memo[key] = result
+        return result
+
+    return value(attacker, defender, 0)
+
+
+REFERENCE_CASES = [
+    Case("2 soldier", "1 soldier, 1 castle"),
+    Case("1 dragon, 1 soldier", "2 soldier"),
+    Case("1 dragon", "2 soldier", double_up=True),
+    Case("1 mage, 1 siege", "1 mage, 1 monster"),
+    Case("1 warship, 1 mage", "1 elemental", sea=True),
+    Case("1 warship, 2 warrior", "1 warship", sea=True),
+    Case("1 warrior, 1 mage", dungeon=("troll", "medusa")),
+    Case("2 warrior", dungeon=("beholder",), attacker_hit_min=5),
+    Case("3 soldier", "2 soldier", retreat=RetreatRule(at_or_below=1)),
+    Case("2 soldier, 1 siege", "2 soldier", retreat=RetreatRule(after_rounds=2)),
+    Case("2 soldier, 1 dragon", "1 soldier, 1 castle", retreat=RetreatRule(at_or_below=2, after_rounds=3)),
+    Case("1 soldier", "1 soldier", retreat=RetreatRule(at_or_below=1)),
+]
+
+
+@pytest.mark.parametrize(
+    "case", REFERENCE_CASES, ids=[f"{c.attacker} vs {c.defender or c.dungeon}" for c in REFERENCE_CASES]
+)
+def test_calculator_equals_an_independent_exact_recursion(case: Case) -> None:
+    got = battle_odds(
+        case.attacker,
+        case.defender or None,
+        dungeon=case.dungeon or None,
+        attacker_hit_min=case.attacker_hit_min,
+        **case.kwargs(),
+    )
+    attacker, defender = _sides(case)
+    want, rounds = _reference(
+        attacker, defender, sea=case.sea, retreat=case.retreat, double_up=case.double_up
+    )
+    assert close(got.attacker_win, want.get("attacker_wins", F(0)))
+    assert close(got.defender_win, want.get("defender_wins", F(0)))
+    assert close(got.mutual_destruction, want.get("mutual_destruction", F(0)))
+    assert close(got.attacker_retreats, want.get("attacker_retreats", F(0)))
+    assert close(got.expected_rounds, rounds)
+
+
+_LAND = ["soldier", "siege", "warrior", "mage", "monster", "elemental", "dragon"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(_LAND), st.integers(1, 3), min_size=1, max_size=3),
+    st.dictionaries(st.sampled_from([*_LAND, "castle"]), st.integers(1, 3), min_size=1, max_size=3),
+    st.one_of(st.none(), st.integers(0, 3)),
+)
+def test_invariants_on_random_land_battles(
+    attacker: dict[str, int], defender: dict[str, int], retreat_at: int | None
+) -> None:
+    defender = {k: (1 if k == "castle" else n) for k, n in defender.items()}
+    rule = RetreatRule(at_or_below=retreat_at) if retreat_at is not None else None
+    o = battle_odds(attacker, defender, retreat=rule)
+    parts = (o.attacker_win, o.defender_win, o.mutual_destruction, o.attacker_retreats)
+    assert all(-1e-12 <= p <= 1 + 1e-12 for p in parts)
+    assert abs(sum(parts) - 1) < 1e-9
+    assert abs(sum(x.probability for x in o.outcomes) - 1) < 1e-9
+    for name, n in attacker.items():
+        assert -1e-9 <= o.attacker_survivors[name] <= n + 1e-9
+    for name, n in defender.items():
+        assert -1e-9 <= o.defender_survivors[name] <= n + 1e-9
+    assert o.expected_rounds >= 1 - 1e-9
+    if rule is None:
+        assert o.attacker_retreats == 0
