@@ -28,6 +28,24 @@ assigns the hits it took (:func:`validate_assignment`,
 choice). :func:`battle_outcome` says whether the battle is over; at the end
 :func:`heal` restores damaged dragons and inactive castles.
 
+How the game rules drive one battle (one step = one volley of each side)::
+
+    check_sides(att, dfn, sea=sea)                      # refuse impossible battles
+    for first_strike in (True, False):                  # NER-BAT-02
+        va = roll_volley(att, dfn, rng, attacking=True, sea=sea, first_strike=first_strike)
+        vd = roll_volley(dfn, att, rng, attacking=False, sea=sea, first_strike=first_strike)
+        events += [volley_event(va, "Karkoth"), volley_event(vd, "Nerath")]
+        # ask each owner (Decision) for an assignment; legal_assignments(...) lists them,
+        # validate_assignment(...) checks one, default_assignment(...) is the automatic choice
+        att = apply_damage(att, att_choice, sea=sea, hits=vd.hits)
+        dfn = apply_damage(dfn, dfn_choice, sea=sea, hits=va.hits)
+        if battle_outcome(att, dfn) is not None: break  # NER-BAT-15
+    # after a complete round: the attacker may retreat (NER-BAT-12)
+    # at the end: heal(att), heal(dfn)                  # NER-BAT-05/06, NER-DUN-07
+
+:func:`fight_battle` does all of this automatically (default loss order, a
+:class:`RetreatRule`); :func:`fight_step` is one automatic step with a log.
+
 Damage assignment keys (the targets of an assignment ``Mapping[str, int]``):
 
 * ``"soldier"``, ``"dragon"``, ``"castle"``… — that many *healthy* pieces of
