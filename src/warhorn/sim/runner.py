@@ -1,0 +1,336 @@
+"""Batch play: many seeded games between agents, in parallel processes, one JSON record per game.
+
+Fair seating. With ``m`` agents and an ``n``-player game:
+
+- ``m >= n``: every ordered choice of ``n`` distinct agents is one *seating*
+  (all ``m!/(m-n)!`` of them, in a fixed order), so each agent sits in each
+  seat equally often and meets each other agent equally often;
+- ``m < n``: seat ``s`` gets agent ``(s + k) mod m`` for the ``m`` rotations
+  ``k`` (two agents in a four-player game alternate: A B A B, then B A B A).
+
+Games come in *blocks*, one game per seating; every game of a block starts
+from the same deal (the same game seed), so seat and deal luck even out
+(common random numbers). Game ``i`` belongs to block ``i // seatings`` and
+uses seating ``i % seatings``; its game seed and each seat's agent generator
+derive from the tournament seed and ``i`` alone, so a game's result depends
+on nothing but the tournament seed, the agents and ``i`` (with iteration
+budgets) — whatever the number of processes.
+
+A worker process needs the game registered. Built-in games register on
+lookup; others (test fixtures, plug-ins) are named as ``module:function``
+``setup`` entries, called once in each worker before the first game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from warhorn.ai import Budget, make_agent
+from warhorn.engine import GameState, Rng, load_game
+
+GameRecord = dict[str, Any]
+
+_MASK = (1 << 64) - 1
+
+
+def derive_seed(*parts: int) -> int:
+    """A 63-bit seed mixed from integers (SplitMix64 steps), stable across runs and platforms."""
+    rng = Rng(0x5EED)
+    for part in parts:
+        rng.state = (rng.next_u64() ^ (part & _MASK)) & _MASK
+    return rng.next_u64() >> 1
+
+
+def seatings(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
+    """The seatings (agent index per seat) one block of games cycles through; see the module doc."""
+    if num_agents < 1 or num_players < 1:
+        raise ValueError("a tournament needs at least one agent and one seat")
+    if num_agents >= num_players:
+        return list(itertools.permutations(range(num_agents), num_players))
+    return [tuple((seat + k) % num_agents for seat in range(num_players)) for k in range(num_agents)]
+
+
+def agent_labels(specs: Iterable[str]) -> list[str]:
+    """Agent specs as result labels; a spec listed twice becomes ``spec#1``, ``spec#2``."""
+    specs = [s.strip() for s in specs]
+    counts = {s: specs.count(s) for s in specs}
+    seen: dict[str, int] = {}
+    labels = []
+    for spec in specs:
+        if counts[spec] > 1:
+            seen[spec] = seen.get(spec, 0) + 1
+            labels.append(f"{spec}#{seen[spec]}")
+        else:
+            labels.append(spec)
+    return labels
+
+
+@dataclass(frozen=True, slots=True)
+class GameJob:
+    """Everything one worker needs to play game ``index`` (picklable)."""
+
+    game: str
+    options: dict[str, Any]
+    index: int
+    game_seed: int
+    agent_seed: int
+    seat_specs: tuple[str, ...]
+    seat_labels: tuple[str, ...]
+    budget: Budget | None
+    max_actions: int | None
+    setup: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlan:
+    """The games of a tournament: built by :func:`plan_tournament`, played by :func:`run_tournament`."""
+
+    game: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    labels: tuple[str, ...]
+    num_players: int
+    seatings: tuple[tuple[int, ...], ...]
+    jobs: tuple[GameJob, ...] = field(repr=False)
+
+
+def plan_tournament(
+    game: str,
+    agents: Iterable[str],
+    games: int,
+    *,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    budget: Budget | None = None,
+    max_actions: int | None = None,
+    setup: Iterable[str] = (),
+) -> TournamentPlan:
+    """Check the agents and options (ValueError / WarhornError name the culprit) and lay out the games."""
+    setup = tuple(setup)
+    run_setup(setup)
+    specs = tuple(a.strip() for a in agents if a.strip())
+    if not specs:
+        raise ValueError("name at least one agent")
+    if games < 1:
+        raise ValueError(f"the number of games must be at least 1, got {games}")
+    for spec in specs:
+        make_agent(spec, budget)  # refuse unknown kinds and bad parameters before any game starts
+    labels = tuple(agent_labels(specs))
+    first = load_game(game, seed=derive_seed(seed, 0), **(options or {}))
+    resolved = dict(first.options)
+    n = first.num_players
+    plan_seatings = tuple(seatings(len(specs), n))
+    period = len(plan_seatings)
+    jobs = []
+    for index in range(games):
+        seating = plan_seatings[index % period]
+        jobs.append(
+            GameJob(
+                game=game,
+                options=resolved,
+                index=index,
+                game_seed=derive_seed(seed, index // period),
+                agent_seed=derive_seed(seed, index, 1),
+                seat_specs=tuple(specs[a] for a in seating),
+                seat_labels=tuple(labels[a] for a in seating),
+                budget=budget,
+                max_actions=max_actions,
+                setup=setup,
+            )
+        )
+    return TournamentPlan(game, resolved, specs, labels, n, plan_seatings, tuple(jobs))
+
+
+_done_setup: set[str] = set()
+
+
+def run_setup(entries: Iterable[str]) -> None:
+    """Call each ``module:function`` (or import each ``module``) once per process."""
+    for entry in entries:
+        if entry in _done_setup:
+            continue
+        module_name, _, function = entry.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            raise ValueError(f"setup {entry!r}: cannot import {module_name!r} ({exc})") from None
+        if function:
+            target = getattr(module, function, None)
+            if not callable(target):
+                raise ValueError(f"setup {entry!r}: {module_name} has no function {function!r}")
+            target()
+        _done_setup.add(entry)
+
+
+def _rounds_seen(events: Iterable[Any], rounds: int | None) -> int | None:
+    for event in events:
+        kind = event.kind
+        if kind == "flow.round":
+            value = event.data.get("round")
+            if isinstance(value, int):
+                rounds = max(rounds or 1, value)
+        elif rounds is None and kind.startswith("flow."):
+            rounds = 1
+    return rounds
+
+
+def play_game(job: GameJob) -> GameRecord:
+    """Play one game to its end (or the action limit) and return its record.
+
+    The record: game, rules_version, content_hash, options, index, seed,
+    seats (agent labels by seat), result (``Results.to_json()`` or None when
+    unfinished), actions, rounds (from the turn flow's events, None when the
+    game has no flow), duration_s, and error (None, or why the game stopped:
+    an agent's exception or the action limit).
+    """
+    run_setup(job.setup)
+    started = time.perf_counter()
+    state: GameState = load_game(job.game, seed=job.game_seed, **job.options)
+    agents = [make_agent(spec, job.budget) for spec in job.seat_specs]
+    if len(agents) != state.num_players:
+        raise ValueError(f"{len(agents)} seats for a {state.num_players}-player game")
+    seat_rngs = [Rng(derive_seed(job.agent_seed, seat)) for seat in range(len(agents))]
+    limit = job.max_actions if job.max_actions is not None else state.spec.max_actions
+    actions = 0
+    rounds: int | None = None
+    error: str | None = None
+    while True:
+        decision = state.pending()
+        if decision is None:
+            break
+        if actions >= limit:
+            error = f"stopped at the action limit ({limit})"
+            break
+        seat = decision.player
+        try:
+            action = agents[seat].choose(state, seat, seat_rngs[seat])
+            state, events = state.apply(action)
+        except Exception as exc:  # a faulty agent or game must not end the tournament
+            error = f"seat {seat} ({job.seat_labels[seat]}): {type(exc).__name__}: {exc}"
+            break
+        actions += 1
+        rounds = _rounds_seen(events, rounds)
+    results = state.results()
+    return {
+        "game": job.game,
+        "rules_version": state.spec.rules_version,
+        "content_hash": state.content_hash,
+        "options": job.options,
+        "index": job.index,
+        "seed": job.game_seed,
+        "seats": list(job.seat_labels),
+        "result": results.to_json() if results is not None else None,
+        "actions": actions,
+        "rounds": rounds,
+        "duration_s": round(time.perf_counter() - started, 4),
+        "error": error,
+    }
+
+
+def _play_chunk(jobs: list[GameJob]) -> list[GameRecord]:
+    return [play_game(job) for job in jobs]
+
+
+def _chunks(jobs: tuple[GameJob, ...], size: int) -> Iterator[list[GameJob]]:
+    for start in range(0, len(jobs), size):
+        yield list(jobs[start : start + size])
+
+
+def run_tournament(
+    plan: TournamentPlan,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    on_record: Callable[[GameRecord], None] | None = None,
+    chunk_size: int | None = None,
+) -> list[GameRecord]:
+    """Play every game of ``plan``; records come back ordered by game index.
+
+    ``jobs``: worker processes (1 plays in this process). ``backend``:
+    ``"local"`` (a process pool on this machine) or ``"ray"`` (needs ``ray``
+    installed; uses the running or a new local Ray cluster). ``on_record`` is
+    called in this process as each game finishes (in finishing order).
+    """
+    if jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, got {jobs}")
+    if backend == "ray":
+        records = _run_ray(plan, on_record)
+    elif backend != "local":
+        raise ValueError(f"unknown backend {backend!r} (known: local, ray)")
+    elif jobs == 1:
+        records = []
+        for job in plan.jobs:
+            record = play_game(job)
+            records.append(record)
+            if on_record is not None:
+                on_record(record)
+    else:
+        size = chunk_size or max(1, min(8, len(plan.jobs) // (jobs * 4)))
+        records = []
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            pending: set[Future[list[GameRecord]]] = {
+                pool.submit(_play_chunk, chunk) for chunk in _chunks(plan.jobs, size)
+            }
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    for record in future.result():
+                        records.append(record)
+                        if on_record is not None:
+                            on_record(record)
+    records.sort(key=lambda r: int(r["index"]))
+    return records
+
+
+def ray_available() -> bool:
+    try:
+        importlib.import_module("ray")
+    except ImportError:
+        return False
+    return True
+
+
+def _run_ray(plan: TournamentPlan, on_record: Callable[[GameRecord], None] | None) -> list[GameRecord]:
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        raise ValueError("the ray backend needs ray installed (pip install 'warhorn[ray]')") from None
+    if not ray.is_initialized():
+        ray.init()
+    remote_play = ray.remote(play_game)
+    waiting = [remote_play.remote(job) for job in plan.jobs]
+    records: list[GameRecord] = []
+    while waiting:
+        ready, waiting = ray.wait(waiting, num_returns=1)
+        for record in ray.get(ready):
+            records.append(record)
+            if on_record is not None:
+                on_record(record)
+    return records
+
+
+def write_records(records: Iterable[GameRecord], path: Path) -> None:
+    """One JSON object per line, keys sorted."""
+    with path.open("w", encoding="utf-8") as out:
+        for record in records:
+            out.write(json.dumps(record, sort_keys=True) + "\n")
+
+
+def read_records(path: Path) -> list[GameRecord]:
+    """The records of a ``.jsonl`` file written by :func:`write_records`."""
+    records = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not a JSON line ({exc.msg})") from None
+    return records
