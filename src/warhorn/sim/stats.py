@@ -120,7 +120,7 @@ def _places(record: Mapping[str, Any]) -> dict[int, int] | None:
 def pairwise_outcomes(
     records: Sequence[Mapping[str, Any]], labels: Sequence[str]
 ) -> list[list[tuple[int, int, float]]]:
-    """Per record, ``(agent i, agent j, score of i)`` for each pair of seats held by different agents."""
+    """Per record, ``(agent i, agent j, score of i)``, ``i < j``, per pair of seats of different agents."""
     index = {label: k for k, label in enumerate(labels)}
     out = []
     for record in records:
@@ -133,7 +133,8 @@ def pairwise_outcomes(
                     if seats[a] == seats[b]:
                         continue
                     score = 1.0 if places[a] < places[b] else 0.0 if places[a] > places[b] else 0.5
-                    comparisons.append((index[seats[a]], index[seats[b]], score))
+                    i, j = index[seats[a]], index[seats[b]]
+                    comparisons.append((i, j, score) if i < j else (j, i, 1.0 - score))
         out.append(comparisons)
     return out
 
