@@ -1,0 +1,84 @@
+"""``warhorn tournament`` through typer's runner, on the fixture game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from warhorn.cli import tournament_cmd
+
+runner = CliRunner()
+
+
+def make_app() -> typer.Typer:
+    app = typer.Typer()
+    tournament_cmd.register(app)
+
+    @app.command("noop")
+    def noop() -> None:  # a second command keeps typer from collapsing the group
+        """Nothing."""
+
+    return app
+
+
+APP = make_app()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(APP, ["tournament", *args])
+    return result.exit_code, result.output
+
+
+def test_tournament_reports_win_rates_elo_and_writes_lines(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    code, output = run(
+        "dice-race", "--agents", "mcts:iterations=20,random", "--games", "12", "--jobs", "2",
+        "--seed", "5", "--out", str(out), "-o", "hand_size=3", "--setup", "fixture_game:register",
+        "--bootstrap", "50",
+    )  # fmt: skip
+    assert code == 0, output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 12 and lines[0]["options"]["hand_size"] == 3
+    assert {tuple(r["seats"]) for r in lines} == {
+        ("mcts:iterations=20", "random"),
+        ("random", "mcts:iterations=20"),
+    }
+    for word in ("Agents", "Seats", "Elo", "95 % CI", "seat 0", "seat 1", "games/s", "12/12"):
+        assert word in output, word
+
+
+def test_same_seed_gives_the_same_results(tmp_path: Path) -> None:
+    outputs = []
+    for name in ("a.jsonl", "b.jsonl"):
+        code, output = run(
+            "dice-race", "--agents", "mcts,random", "--budget", "10", "--games", "6", "--seed", "9",
+            "--out", str(tmp_path / name), "--bootstrap", "20",
+        )  # fmt: skip
+        assert code == 0, output
+        records = [json.loads(line) for line in (tmp_path / name).read_text().splitlines()]
+        for record in records:
+            record.pop("duration_s")
+        outputs.append(records)
+        tables = output.split("Agents", 1)[1].split("games (")[0]
+        outputs.append(tables)  # type: ignore[arg-type]
+    assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
+
+
+def test_single_agent_field_has_no_elo() -> None:
+    code, output = run("dice-race", "--agents", "random", "--games", "4", "-o", "players=3")
+    assert code == 0, output
+    assert "Elo" not in output and "seat 2" in output
+
+
+def test_bad_input_is_refused_with_a_clear_error() -> None:
+    code, output = run("dice-race", "--agents", "random,wizard", "--games", "2")
+    assert code == 2 and "unknown agent 'wizard'" in output
+    code, output = run("dice-race", "--agents", "mcts", "--budget", "soon")
+    assert code == 2 and "bad budget" in output
+    code, output = run("dice-race", "--agents", "random", "-o", "target=1")
+    assert code == 2 and "target" in output
+    code, output = run("dice-race", "--agents", "random", "--jobs", "0")
+    assert code == 2 and "--jobs" in output
