@@ -51,20 +51,21 @@ def test_tournament_reports_win_rates_elo_and_writes_lines(tmp_path: Path) -> No
 
 
 def test_same_seed_gives_the_same_results(tmp_path: Path) -> None:
-    outputs = []
+    records = []
+    tables = []
     for name in ("a.jsonl", "b.jsonl"):
         code, output = run(
             "dice-race", "--agents", "mcts,random", "--budget", "10", "--games", "6", "--seed", "9",
             "--out", str(tmp_path / name), "--bootstrap", "20",
         )  # fmt: skip
         assert code == 0, output
-        records = [json.loads(line) for line in (tmp_path / name).read_text().splitlines()]
-        for record in records:
-            record.pop("duration_s")
-        outputs.append(records)
-        tables = output.split("Agents", 1)[1].split("games (")[0]
-        outputs.append(tables)  # type: ignore[arg-type]
-    assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
+        lines = [json.loads(line) for line in (tmp_path / name).read_text().splitlines()]
+        for line in lines:
+            line.pop("duration_s")
+        records.append(lines)
+        tables.append(output.split("Agents", 1)[1].split("games (")[0])
+    assert records[0] == records[1]
+    assert tables[0] == tables[1]
 
 
 def test_single_agent_field_has_no_elo() -> None:
