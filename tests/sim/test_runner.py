@@ -9,7 +9,7 @@ import pytest
 
 from warhorn.engine import OptionError, UnknownGameError
 from warhorn.sim import plan_tournament, read_records, run_tournament, seatings, write_records
-from warhorn.sim.runner import agent_labels, derive_seed, play_game, ray_available
+from warhorn.sim.runner import agent_labels, derive_seed, play_game, ray_available, seating_blocks
 
 SETUP = ("fixture_game:register",)
 
@@ -19,13 +19,31 @@ def without_durations(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def test_seatings_rotate_fairly() -> None:
-    assert seatings(2, 2) == [(0, 1), (1, 0)]
-    three = seatings(3, 2)
-    assert len(three) == 6
+    assert seating_blocks(2, 2) == [[(0, 1), (1, 0)]]
+    assert seating_blocks(2, 4) == [[(0, 1, 0, 1), (1, 0, 1, 0)]]
+    assert seating_blocks(1, 3) == [[(0, 0, 0)]]
+    three = seating_blocks(3, 2)
+    assert len(three) == 3 and all(len(block) == 2 for block in three)
+    for block in three:  # within a block, the same agents hold every seat once
+        assert sorted(block[0]) == sorted(block[1]) and block[0] != block[1]
+    flat = seatings(3, 2)
     for seat in range(2):
-        assert sorted(s[seat] for s in three) == [0, 0, 1, 1, 2, 2]
-    assert seatings(2, 4) == [(0, 1, 0, 1), (1, 0, 1, 0)]
-    assert seatings(1, 3) == [(0, 0, 0)]
+        assert sorted(s[seat] for s in flat) == [0, 0, 1, 1, 2, 2]
+
+
+def test_large_fields_take_part_evenly_from_the_start() -> None:
+    """Six agents, four seats: 90 groups; after every block, participation differs by at most 4 games."""
+    blocks = seating_blocks(6, 4)
+    assert len(blocks) == 90
+    played = [0] * 6
+    for block in blocks:
+        for seating in block:
+            for agent in seating:
+                played[agent] += 1
+        assert max(played) - min(played) <= 4
+    for seat in range(4):
+        per_agent = [sum(1 for b in blocks for s in b if s[seat] == a) for a in range(6)]
+        assert len(set(per_agent)) == 1
 
 
 def test_labels_tell_duplicate_specs_apart() -> None:

@@ -134,7 +134,7 @@ def register(app: typer.Typer) -> None:
         seats_text = ", ".join(plan.labels)
         console.print(
             f"{game}: {games} games, {plan.num_players} seats, agents {seats_text}; "
-            f"{len(plan.seatings)} seatings per deal; seed {seed}",
+            f"{len(plan.seatings)} seatings, {plan.block_size} games per deal; seed {seed}",
             highlight=False,
         )
         started = time.perf_counter()

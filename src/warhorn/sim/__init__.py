@@ -9,6 +9,7 @@ from warhorn.sim.runner import (
     play_game,
     read_records,
     run_tournament,
+    seating_blocks,
     seatings,
     write_records,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "read_records",
     "run_tournament",
     "seat_win_rates",
+    "seating_blocks",
     "seatings",
     "summarize",
     "wilson_interval",

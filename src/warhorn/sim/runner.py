@@ -1,20 +1,21 @@
 """Batch play: many seeded games between agents, in parallel processes, one JSON record per game.
 
-Fair seating. With ``m`` agents and an ``n``-player game:
+Fair seating. Games come in *blocks* that share one deal (one game seed):
+within a block the same agents play every rotation of the same seating, so
+each of them holds each seat once and seat and deal luck even out (common
+random numbers). With ``m`` agents and an ``n``-player game:
 
-- ``m >= n``: every ordered choice of ``n`` distinct agents is one *seating*
-  (all ``m!/(m-n)!`` of them, in a fixed order), so each agent sits in each
-  seat equally often and meets each other agent equally often;
-- ``m < n``: seat ``s`` gets agent ``(s + k) mod m`` for the ``m`` rotations
-  ``k`` (two agents in a four-player game alternate: A B A B, then B A B A).
+- ``m >= n``: a block is ``n`` games, the rotations of one ordered choice of
+  ``n`` distinct agents; successive blocks run through every such choice
+  (up to rotation), ordered so that agents take part as evenly as possible;
+- ``m < n``: agents alternate around the table and a block is the ``m``
+  rotations (two agents in a four-player game: A B A B, then B A B A).
 
-Games come in *blocks*, one game per seating; every game of a block starts
-from the same deal (the same game seed), so seat and deal luck even out
-(common random numbers). Game ``i`` belongs to block ``i // seatings`` and
-uses seating ``i % seatings``; its game seed and each seat's agent generator
-derive from the tournament seed and ``i`` alone, so a game's result depends
-on nothing but the tournament seed, the agents and ``i`` (with iteration
-budgets) — whatever the number of processes.
+Game ``i``'s seating comes from this cycle; its game seed derives from the
+tournament seed and its block, each seat's agent generator from the
+tournament seed and ``i``. So a game's result depends on nothing but the
+tournament seed, the agents and ``i`` (with iteration budgets) — whatever
+the number of processes.
 
 A worker process needs the game registered. Built-in games register on
 lookup; others (test fixtures, plug-ins) are named as ``module:function``
@@ -49,13 +50,35 @@ def derive_seed(*parts: int) -> int:
     return rng.next_u64() >> 1
 
 
-def seatings(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
-    """The seatings (agent index per seat) one block of games cycles through; see the module doc."""
+#: Above this many seating groups the even-participation ordering is skipped (it is quadratic).
+_MAX_ORDERED_GROUPS = 2_000
+
+
+def seating_blocks(num_agents: int, num_players: int) -> list[list[tuple[int, ...]]]:
+    """The blocks of seatings (agent index per seat) a tournament cycles through; see the module doc."""
     if num_agents < 1 or num_players < 1:
         raise ValueError("a tournament needs at least one agent and one seat")
-    if num_agents >= num_players:
-        return list(itertools.permutations(range(num_agents), num_players))
-    return [tuple((seat + k) % num_agents for seat in range(num_players)) for k in range(num_agents)]
+    n = num_players
+    if num_agents < n:
+        return [[tuple((seat + k) % num_agents for seat in range(n)) for k in range(num_agents)]]
+    groups = [p for p in itertools.permutations(range(num_agents), n) if p[0] == min(p)]
+    if len(groups) <= _MAX_ORDERED_GROUPS:
+        ordered = []
+        played = [0] * num_agents
+        remaining = groups
+        while remaining:
+            best = min(range(len(remaining)), key=lambda g: sum(played[a] for a in remaining[g]))
+            group = remaining.pop(best)
+            for agent in group:
+                played[agent] += 1
+            ordered.append(group)
+        groups = ordered
+    return [[tuple(group[(seat + k) % n] for seat in range(n)) for k in range(n)] for group in groups]
+
+
+def seatings(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
+    """Every seating of the cycle, block after block."""
+    return [seating for block in seating_blocks(num_agents, num_players) for seating in block]
 
 
 def agent_labels(specs: Iterable[str]) -> list[str]:
@@ -99,6 +122,7 @@ class TournamentPlan:
     labels: tuple[str, ...]
     num_players: int
     seatings: tuple[tuple[int, ...], ...]
+    block_size: int
     jobs: tuple[GameJob, ...] = field(repr=False)
 
 
@@ -127,17 +151,18 @@ def plan_tournament(
     first = load_game(game, seed=derive_seed(seed, 0), **(options or {}))
     resolved = dict(first.options)
     n = first.num_players
-    plan_seatings = tuple(seatings(len(specs), n))
-    period = len(plan_seatings)
+    blocks = seating_blocks(len(specs), n)
+    block_size = len(blocks[0])
+    plan_seatings = tuple(seating for block in blocks for seating in block)
     jobs = []
     for index in range(games):
-        seating = plan_seatings[index % period]
+        seating = plan_seatings[index % len(plan_seatings)]
         jobs.append(
             GameJob(
                 game=game,
                 options=resolved,
                 index=index,
-                game_seed=derive_seed(seed, index // period),
+                game_seed=derive_seed(seed, index // block_size),
                 agent_seed=derive_seed(seed, index, 1),
                 seat_specs=tuple(specs[a] for a in seating),
                 seat_labels=tuple(labels[a] for a in seating),
@@ -146,7 +171,7 @@ def plan_tournament(
                 setup=setup,
             )
         )
-    return TournamentPlan(game, resolved, specs, labels, n, plan_seatings, tuple(jobs))
+    return TournamentPlan(game, resolved, specs, labels, n, plan_seatings, block_size, tuple(jobs))
 
 
 _done_setup: set[str] = set()
