@@ -187,3 +187,44 @@ def test_three_player_games_with_every_decision_kind_finish() -> None:
     plan = plan_tournament("dice-race", ["mcts:iterations=20", "random"], 3, seed=5, options={"players": 3})
     records = run_tournament(plan)
     assert all(r["result"] is not None and r["error"] is None for r in records)
+
+
+class GuardedRace(DiceRace):
+    """A dice race whose real state refuses everything search must not use on it."""
+
+    guarded = False
+
+    def determinize(self, player: int, rng: Rng) -> GuardedRace:
+        self.guarded = False
+        try:
+            return super().determinize(player, rng)
+        finally:
+            self.guarded = True
+
+    def _refuse(self, what: str) -> None:
+        if self.guarded:
+            raise AssertionError(f"search used {what} of the real state")
+
+    def copy(self) -> GuardedRace:
+        self._refuse("copy")
+        return super().copy()
+
+    def snapshot(self) -> dict[str, object]:
+        self._refuse("snapshot")
+        return super().snapshot()
+
+    def view(self, player: int | None) -> dict[str, object]:
+        self._refuse("view")
+        return super().view(player)
+
+    def results(self) -> Results | None:
+        self._refuse("results")
+        return super().results()
+
+
+def test_search_touches_the_real_state_only_through_determinize() -> None:
+    state = GuardedRace({"players": 3, "target": 20, "hand_size": 3}, seed=6)
+    state.guarded = True
+    agent = MCTSAgent(Budget(iterations=200))
+    agent.choose(state, 0, Rng(0))
+    assert agent.last is not None and agent.last.iterations == 200
