@@ -15,7 +15,7 @@ SETUP = ("fixture_game:register",)
 
 
 def without_durations(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in r.items() if k != "duration_s"} for r in records]
+    return [{k: v for k, v in r.items() if k not in {"duration_s", "think_s"}} for r in records]
 
 
 def test_seatings_rotate_fairly() -> None:
@@ -84,8 +84,9 @@ def test_records_hold_the_game_facts() -> None:
     record = play_game(plan.jobs[0])
     assert set(record) == {
         "game", "rules_version", "content_hash", "options", "index", "seed", "seats",
-        "result", "actions", "rounds", "duration_s", "error",
+        "result", "actions", "rounds", "duration_s", "decisions", "think_s", "error",
     }  # fmt: skip
+    assert sum(record["decisions"]) == record["actions"] and len(record["think_s"]) == 3
     assert record["game"] == "dice-race" and record["rules_version"] == "1"
     assert record["seats"] == ["random#1", "random#2", "random#1"]
     assert record["result"]["winners"] and record["error"] is None

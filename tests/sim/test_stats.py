@@ -122,3 +122,11 @@ def test_summary() -> None:
     assert summary.elo is not None and len(summary.elo) == 2
     assert summary.end_reasons == {"won": 2}
     assert summarize([record(["A", "A"], [1])], bootstrap=20).elo is None
+
+
+def test_thinking_time_per_agent() -> None:
+    first = record(["A", "B", "A"], [0]) | {"decisions": [3, 2, 1], "think_s": [0.3, 0.0, 0.1]}
+    rates = {w.name: w for w in agent_win_rates([first])}
+    assert rates["A"].decisions == 4 and rates["A"].ms_per_decision == pytest.approx(100.0)
+    assert rates["B"].ms_per_decision == 0.0
+    assert math.isnan(agent_win_rates([record(["A", "B"], [0])])[0].ms_per_decision)

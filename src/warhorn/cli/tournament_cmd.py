@@ -19,7 +19,7 @@ from rich.table import Table
 from warhorn.ai import Budget
 from warhorn.cli.common import console, err_console, parse_options
 from warhorn.engine import WarhornError
-from warhorn.sim import plan_tournament, run_tournament, summarize, write_records
+from warhorn.sim import plan_tournament, read_records, run_tournament, summarize, write_records
 from warhorn.sim.runner import GameRecord
 from warhorn.sim.stats import TournamentSummary
 
@@ -35,29 +35,35 @@ def _span(low: float, high: float) -> str:
 
 
 def print_summary(summary: TournamentSummary, wall_seconds: float, jobs: int) -> None:
-    """The tournament report: agents (win rates, Elo), seats, and throughput."""
-    agents = Table(title="Agents (Elo: mean 1500)" if summary.elo else "Agents", title_justify="left")
-    agents.add_column("agent", overflow="fold", min_width=min(16, max(len(a.name) for a in summary.agents)))
-    for column in ("games", "wins", "rate", "95 % CI"):
+    """The tournament report: agents (win rates, thinking time), Elo, seats, and throughput."""
+    agents = Table(title="Agents", title_justify="left")
+    agents.add_column("agent", overflow="fold")
+    for column in ("games", "wins", "rate", "95 % CI", "ms/move"):
         agents.add_column(column, justify="right")
-    if summary.elo is not None:
-        agents.add_column("Elo", justify="right")
-        agents.add_column("Elo CI", justify="right")
-    elo = {e.name: e for e in summary.elo or []}
     for rate in summary.agents:
         interval = rate.interval
-        row = [
+        agents.add_row(
             rate.name,
             str(rate.games),
             str(rate.wins),
             _percent(rate.rate),
             _span(interval.low, interval.high),
-        ]
-        if rate.name in elo:
-            rating = elo[rate.name]
-            row += [f"{rating.rating:.0f}", f"{rating.interval.low:.0f}–{rating.interval.high:.0f}"]
-        agents.add_row(*row)
+            f"{rate.ms_per_decision:.1f}" if rate.decisions else "-",
+        )
     console.print(agents)
+
+    if summary.elo is not None:
+        ratings = Table(title="Elo (mean 1500, 95 % bootstrap interval)", title_justify="left")
+        ratings.add_column("agent", overflow="fold")
+        ratings.add_column("Elo", justify="right")
+        ratings.add_column("95 % CI", justify="right")
+        for rating in sorted(summary.elo, key=lambda r: -r.rating):
+            ratings.add_row(
+                rating.name,
+                f"{rating.rating:.0f}",
+                f"{rating.interval.low:.0f}–{rating.interval.high:.0f}",
+            )
+        console.print(ratings)
 
     seats = Table(title="Seats", title_justify="left")
     for column in ("seat", "games", "wins", "rate", "95 % CI"):
@@ -168,3 +174,27 @@ def register(app: typer.Typer) -> None:
             err_console.print(f"[red]game {record['index']}:[/] {record['error']}", highlight=False)
         if crashed:
             raise typer.Exit(1)
+
+    @app.command("tournament-report")
+    def tournament_report(
+        records_file: Path = typer.Argument(..., help="A .jsonl file written by `warhorn tournament --out`."),
+        bootstrap: int = typer.Option(200, "--bootstrap", help="Bootstrap resamples for Elo intervals."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the bootstrap."),
+    ) -> None:
+        """Report win rates, Elo and seats again from a tournament's JSON lines."""
+        try:
+            records = read_records(records_file)
+        except (OSError, ValueError) as exc:
+            err_console.print(f"[red]error:[/] {exc}", highlight=False)
+            raise typer.Exit(2) from None
+        if not records:
+            err_console.print(f"[red]error:[/] {records_file} holds no games", highlight=False)
+            raise typer.Exit(2)
+        games = {(r.get("game"), r.get("rules_version")) for r in records}
+        console.print(
+            f"{len(records)} games of {', '.join(f'{g} (rules {v})' for g, v in sorted(games, key=str))}",
+            highlight=False,
+        )
+        summary = summarize(records, bootstrap=bootstrap, seed=seed)
+        wall = sum(float(r.get("duration_s", 0.0)) for r in records)
+        print_summary(summary, wall, 1)

@@ -213,7 +213,8 @@ def play_game(job: GameJob) -> GameRecord:
     The record: game, rules_version, content_hash, options, index, seed,
     seats (agent labels by seat), result (``Results.to_json()`` or None when
     unfinished), actions, rounds (from the turn flow's events, None when the
-    game has no flow), duration_s, and error (None, or why the game stopped:
+    game has no flow), duration_s, decisions and think_s (per seat: how many
+    decisions its agent took and the seconds it spent on them), and error (None, or why the game stopped:
     an agent's exception or the action limit).
     """
     run_setup(job.setup)
@@ -225,6 +226,8 @@ def play_game(job: GameJob) -> GameRecord:
     seat_rngs = [Rng(derive_seed(job.agent_seed, seat)) for seat in range(len(agents))]
     limit = job.max_actions if job.max_actions is not None else state.spec.max_actions
     actions = 0
+    decisions = [0] * len(agents)
+    think = [0.0] * len(agents)
     rounds: int | None = None
     error: str | None = None
     while True:
@@ -236,7 +239,10 @@ def play_game(job: GameJob) -> GameRecord:
             break
         seat = decision.player
         try:
+            thinking = time.perf_counter()
             action = agents[seat].choose(state, seat, seat_rngs[seat])
+            think[seat] += time.perf_counter() - thinking
+            decisions[seat] += 1
             state, events = state.apply(action)
         except Exception as exc:  # a faulty agent or game must not end the tournament
             error = f"seat {seat} ({job.seat_labels[seat]}): {type(exc).__name__}: {exc}"
@@ -256,6 +262,8 @@ def play_game(job: GameJob) -> GameRecord:
         "actions": actions,
         "rounds": rounds,
         "duration_s": round(time.perf_counter() - started, 4),
+        "decisions": decisions,
+        "think_s": [round(t, 4) for t in think],
         "error": error,
     }
 

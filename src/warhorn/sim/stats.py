@@ -52,11 +52,17 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> Interval:
 
 @dataclass(frozen=True, slots=True)
 class WinRate:
-    """Wins out of games, with the 95 % Wilson interval."""
+    """Wins out of games, with the 95 % Wilson interval (and, per agent, decisions and thinking time)."""
 
     name: str
     games: int
     wins: int
+    decisions: int = 0
+    think_seconds: float = 0.0
+
+    @property
+    def ms_per_decision(self) -> float:
+        return 1000 * self.think_seconds / self.decisions if self.decisions else math.nan
 
     @property
     def rate(self) -> float:
@@ -78,6 +84,8 @@ def agent_win_rates(records: Iterable[Mapping[str, Any]]) -> list[WinRate]:
     """Per agent label: games played and games where one of its seats won; in first-seen order."""
     games: dict[str, int] = {}
     wins: dict[str, int] = {}
+    decisions: dict[str, int] = {}
+    think: dict[str, float] = {}
     for record in records:
         seats: list[str] = list(record["seats"])
         winners = _winners(record)
@@ -85,7 +93,12 @@ def agent_win_rates(records: Iterable[Mapping[str, Any]]) -> list[WinRate]:
             games[label] = games.get(label, 0) + 1
             won = any(seat in winners for seat, held in enumerate(seats) if held == label)
             wins[label] = wins.get(label, 0) + int(won)
-    return [WinRate(label, games[label], wins[label]) for label in games]
+        seat_decisions = record.get("decisions") or [0] * len(seats)
+        seat_think = record.get("think_s") or [0.0] * len(seats)
+        for seat, label in enumerate(seats):
+            decisions[label] = decisions.get(label, 0) + int(seat_decisions[seat])
+            think[label] = think.get(label, 0.0) + float(seat_think[seat])
+    return [WinRate(label, games[label], wins[label], decisions[label], think[label]) for label in games]
 
 
 def seat_win_rates(records: Iterable[Mapping[str, Any]]) -> list[WinRate]:
