@@ -228,3 +228,10 @@ def test_search_touches_the_real_state_only_through_determinize() -> None:
     agent = MCTSAgent(Budget(iterations=200))
     agent.choose(state, 0, Rng(0))
     assert agent.last is not None and agent.last.iterations == 200
+
+
+def test_rollouts_cut_short_without_an_evaluator_count_as_neutral() -> None:
+    agent = MCTSAgent(Budget(iterations=50), rollout_depth=0)
+    agent.choose(load_game("nim-test", stones=40), 0, Rng(0))
+    assert agent.last is not None
+    assert all(a.mean == pytest.approx(0.5) for a in agent.last.actions)

@@ -48,6 +48,8 @@ from warhorn.engine import Action, GameState, Rng
 
 DEFAULT_ITERATIONS = 500
 DEFAULT_EXPLORATION = 0.7
+#: Rollouts without a depth of their own stop after this many actions (or the game's limit, if lower).
+DEFAULT_ROLLOUT_LIMIT = 1_000
 
 REWARDS: dict[str, RewardFunction] = {
     "win-share": win_share_reward,
@@ -96,7 +98,9 @@ class MCTSAgent:
 
     ``evaluate``, ``rollout_policy``, ``reward`` and ``rollout_depth`` default
     to the hooks registered for the game being played, then to uniform random
-    rollouts to the end and :func:`win_share_reward`.
+    rollouts to the end (at most :data:`DEFAULT_ROLLOUT_LIMIT` actions; a
+    rollout cut short without an evaluator counts as neutral) and
+    :func:`win_share_reward`.
     """
 
     name = "mcts"
@@ -173,7 +177,7 @@ class MCTSAgent:
         policy = self.rollout_policy or hooks.rollout_policy or random_rollout
         reward = self.reward or hooks.reward or win_share_reward
         depth = self.rollout_depth if self.rollout_depth is not None else hooks.rollout_depth
-        limit = depth if depth is not None else state.spec.max_actions
+        limit = depth if depth is not None else min(state.spec.max_actions, DEFAULT_ROLLOUT_LIMIT)
         players = state.num_players
         root = _Node(players)
         legal = state.legal_actions() if legal is None else legal
