@@ -95,3 +95,13 @@ def test_report_from_the_records_file(tmp_path: Path) -> None:
     assert "4 games of dice-race (rules 1)" in result.output and "Elo" in result.output
     missing = runner.invoke(APP, ["tournament-report", str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 2 and "error" in missing.output
+
+
+def test_teams_option() -> None:
+    agents = "random,mcts:iterations=5"
+    code, output = run(
+        "dice-race", "--agents", agents, "-o", "players=4", "--teams", "0+2,1+3", "--games", "2"
+    )
+    assert code == 0, output
+    code, output = run("dice-race", "--agents", "random", "--teams", "zero")
+    assert code == 2 and "--teams" in output

@@ -136,3 +136,17 @@ def test_unknown_backend_and_bad_jobs() -> None:
 def test_ray_backend_gives_the_local_results() -> None:  # pragma: no cover - needs ray
     plan = plan_tournament("dice-race", ["random", "random"], 4, seed=3, setup=SETUP)
     assert without_durations(run_tournament(plan, backend="ray")) == without_durations(run_tournament(plan))
+
+
+def test_teams_rotate_as_units() -> None:
+    plan = plan_tournament(
+        "dice-race", ["mcts:iterations=5", "random"], 4, options={"players": 4}, teams=[(0, 2), (1, 3)]
+    )
+    assert [job.seat_specs for job in plan.jobs[:2]] == [
+        ("mcts:iterations=5", "random", "mcts:iterations=5", "random"),
+        ("random", "mcts:iterations=5", "random", "mcts:iterations=5"),
+    ]
+    plan = plan_tournament("dice-race", ["random", "mcts"], 2, options={"players": 4}, teams=[(0, 1), (2, 3)])
+    assert plan.jobs[0].seat_specs == ("random", "random", "mcts", "mcts")
+    with pytest.raises(ValueError, match="must split the seats"):
+        plan_tournament("dice-race", ["random"], 1, options={"players": 4}, teams=[(0, 1), (1, 2, 3)])

@@ -30,6 +30,14 @@ def _percent(value: float) -> str:
     return f"{value:.1%}"
 
 
+def _parse_teams(text: str) -> list[tuple[int, ...]]:
+    """``"0+2,1+3"`` → ``[(0, 2), (1, 3)]``."""
+    try:
+        return [tuple(int(seat) for seat in team.split("+")) for team in text.split(",")]
+    except ValueError:
+        raise ValueError(f"--teams {text!r} must look like 0+2,1+3 (seat numbers)") from None
+
+
 def _span(low: float, high: float) -> str:
     return f"{low * 100:.1f}–{high * 100:.1f} %"
 
@@ -114,6 +122,9 @@ def register(app: typer.Typer) -> None:
         ),
         bootstrap: int = typer.Option(200, "--bootstrap", help="Bootstrap resamples for Elo intervals."),
         backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
+        teams: str | None = typer.Option(
+            None, "--teams", help="Seats one agent holds together, e.g. 0+2,1+3 (alliances)."
+        ),
         setup: list[str] = typer.Option(
             [], "--setup", help="module:function to call in every worker first (registers plug-in games)."
         ),
@@ -121,6 +132,7 @@ def register(app: typer.Typer) -> None:
         """Play GAME between agents over seeded games and report win rates and Elo."""
         try:
             parsed_budget = Budget.parse(budget) if budget is not None else None
+            parsed_teams = _parse_teams(teams) if teams is not None else None
             plan = plan_tournament(
                 game,
                 agents.split(","),
@@ -130,6 +142,7 @@ def register(app: typer.Typer) -> None:
                 budget=parsed_budget,
                 max_actions=max_actions,
                 setup=setup,
+                teams=parsed_teams,
             )
             if jobs < 1:
                 raise ValueError(f"--jobs must be at least 1, got {jobs}")

@@ -28,7 +28,7 @@ import importlib
 import itertools
 import json
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,8 +136,14 @@ def plan_tournament(
     budget: Budget | None = None,
     max_actions: int | None = None,
     setup: Iterable[str] = (),
+    teams: Sequence[Sequence[int]] | None = None,
 ) -> TournamentPlan:
-    """Check the agents and options (ValueError / WarhornError name the culprit) and lay out the games."""
+    """Check the agents and options (ValueError / WarhornError name the culprit) and lay out the games.
+
+    ``teams`` groups seats that one agent holds together (Nerath's alliance
+    mode: ``[(0, 2), (1, 3)]``); seating then rotates over teams instead of
+    seats. Every seat must be in exactly one team.
+    """
     setup = tuple(setup)
     run_setup(setup)
     specs = tuple(a.strip() for a in agents if a.strip())
@@ -151,9 +157,10 @@ def plan_tournament(
     first = load_game(game, seed=derive_seed(seed, 0), **(options or {}))
     resolved = dict(first.options)
     n = first.num_players
-    blocks = seating_blocks(len(specs), n)
+    groups = _check_teams(teams, n)
+    blocks = seating_blocks(len(specs), len(groups))
     block_size = len(blocks[0])
-    plan_seatings = tuple(seating for block in blocks for seating in block)
+    plan_seatings = tuple(_expand(seating, groups, n) for block in blocks for seating in block)
     jobs = []
     for index in range(games):
         seating = plan_seatings[index % len(plan_seatings)]
@@ -172,6 +179,25 @@ def plan_tournament(
             )
         )
     return TournamentPlan(game, resolved, specs, labels, n, plan_seatings, block_size, tuple(jobs))
+
+
+def _check_teams(teams: Sequence[Sequence[int]] | None, seats: int) -> list[tuple[int, ...]]:
+    if teams is None:
+        return [(seat,) for seat in range(seats)]
+    groups = [tuple(team) for team in teams]
+    flat = sorted(seat for team in groups for seat in team)
+    if flat != list(range(seats)) or any(not team for team in groups):
+        raise ValueError(f"teams {groups} must split the seats 0..{seats - 1}, each seat in exactly one team")
+    return groups
+
+
+def _expand(seating: tuple[int, ...], groups: list[tuple[int, ...]], seats: int) -> tuple[int, ...]:
+    """Agent per seat from agent per team."""
+    out = [0] * seats
+    for team, agent in zip(groups, seating, strict=True):
+        for seat in team:
+            out[seat] = agent
+    return tuple(out)
 
 
 _done_setup: set[str] = set()
