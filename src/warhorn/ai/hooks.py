@@ -1,0 +1,100 @@
+"""Per-game knowledge that generic search plugs in: rewards, leaf values, rollout policies.
+
+The search in :mod:`warhorn.ai.mcts` knows games only through the engine
+contract. A game's heuristic improves it through :class:`GameHooks`,
+registered by game id from the AI layer (the rules core never imports
+``warhorn.ai``)::
+
+    register_game_hooks("nerath", GameHooks(evaluate=nerath_value, rollout_policy=nerath_greedy))
+
+Contracts:
+
+- ``evaluate(state, player) -> float`` in ``[0, 1]``: the expected reward of
+  ``player`` from a non-final ``state`` on the same scale as ``reward``
+  (with the default reward, roughly the chance to win). It must use only what
+  the state holds; search calls it on determinized states.
+- ``rollout_policy(state, rng) -> Action``: a legal action for
+  ``state.pending().player``, random choices drawn from ``rng`` only.
+- ``reward(results, player) -> float`` in ``[0, 1]``: what a finished game is
+  worth to ``player``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from warhorn.engine import Action, GameState, Results, Rng
+
+Evaluator = Callable[[GameState, int], float]
+RolloutPolicy = Callable[[GameState, Rng], Action]
+RewardFunction = Callable[[Results, int], float]
+
+
+def win_share_reward(results: Results, player: int) -> float:
+    """1 for the only winner; tied winners split 1; every other player gets 0."""
+    if player not in results.winners:
+        return 0.0
+    return 1.0 / len(results.winners)
+
+
+def shared_win_reward(results: Results, player: int) -> float:
+    """1 for every winner (cooperative games, where the whole team wins or loses), else 0."""
+    return 1.0 if player in results.winners else 0.0
+
+
+def rank_reward(results: Results, player: int) -> float:
+    """The share of the other players ranked below ``player``, ties counting half (0 to 1).
+
+    Falls back to :func:`win_share_reward` when the results carry no ranking.
+    """
+    groups = results.ranking
+    if not groups:
+        return win_share_reward(results, player)
+    total = sum(len(g) for g in groups)
+    if total <= 1:
+        return 1.0
+    below = 0.0
+    for index, group in enumerate(groups):
+        if player in group:
+            below += sum(len(g) for g in groups[index + 1 :]) + 0.5 * (len(group) - 1)
+            return below / (total - 1)
+    return 0.0
+
+
+def random_rollout(state: GameState, rng: Rng) -> Action:
+    """Uniform over the legal actions."""
+    legal = state.legal_actions()
+    return legal[rng.below(len(legal))]
+
+
+@dataclass(frozen=True, slots=True)
+class GameHooks:
+    """What a game adds to generic search; every field is optional.
+
+    ``rollout_depth``: actions a rollout may take before it stops and asks
+    ``evaluate`` (``None``: play to the end, bounded by the game's
+    ``max_actions``; ``0`` with an evaluator: pure leaf evaluation).
+    """
+
+    evaluate: Evaluator | None = None
+    rollout_policy: RolloutPolicy | None = None
+    reward: RewardFunction | None = None
+    rollout_depth: int | None = None
+
+
+_HOOKS: dict[str, GameHooks] = {}
+
+
+def register_game_hooks(game_id: str, hooks: GameHooks) -> None:
+    """Use ``hooks`` whenever search plays game ``game_id`` (replaces earlier hooks)."""
+    _HOOKS[game_id] = hooks
+
+
+def unregister_game_hooks(game_id: str) -> None:
+    _HOOKS.pop(game_id, None)
+
+
+def game_hooks(game_id: str) -> GameHooks:
+    """The hooks registered for ``game_id`` (empty hooks when none are)."""
+    return _HOOKS.get(game_id, GameHooks())

@@ -1,0 +1,344 @@
+"""One generic information-set Monte Carlo tree search for every registered game.
+
+The search is single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012)
+run open-loop:
+
+- every iteration starts from ``state.determinize(player, rng)``: a state the
+  deciding player cannot tell from the real one, hidden facts resampled; its
+  random generator is then replaced by a fresh one from the search's own
+  generator, so future dice and draws are unknown too (even for games whose
+  ``determinize`` keeps the generator). The real state is never read beyond
+  its pending decision and the deciding player's legal actions;
+- a tree node stands for a sequence of actions, not for a state: chance
+  outcomes and hidden facts differ from one iteration to the next, so the
+  player to move and the legal actions at a node may differ too. Each node
+  keeps the summed reward of *every* player; whoever is to move in the
+  current iteration (``pending().player``, any player, not only the one whose
+  turn it is) picks the child that is best for them;
+- selection is UCB1 with *availability* counts: a child's exploration term
+  uses how often its action was legal, not how often its parent was visited;
+- a leaf is valued by a rollout (uniform random, or the game's policy) to the
+  end or to a depth limit, then the game's ``reward`` — or, where the rollout
+  stops early, the game's ``evaluate`` (neutral ``1/n`` when there is none).
+
+Game knowledge plugs in through :class:`warhorn.ai.hooks.GameHooks`. The
+clock is read only here (the rules core has none); budgets in iterations give
+reproducible searches.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from warhorn.ai.agents import Agent, Budget, register_agent
+from warhorn.ai.hooks import (
+    Evaluator,
+    RewardFunction,
+    RolloutPolicy,
+    game_hooks,
+    random_rollout,
+    rank_reward,
+    shared_win_reward,
+    win_share_reward,
+)
+from warhorn.engine import Action, GameState, Rng
+
+DEFAULT_ITERATIONS = 500
+DEFAULT_EXPLORATION = 0.7
+#: Rollouts without a depth of their own stop after this many actions (or the game's limit, if lower).
+DEFAULT_ROLLOUT_LIMIT = 1_000
+
+REWARDS: dict[str, RewardFunction] = {
+    "win-share": win_share_reward,
+    "shared-win": shared_win_reward,
+    "rank": rank_reward,
+}
+
+
+class _Node:
+    """Statistics of one action sequence from the root."""
+
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+        self.children: dict[Action, _Node] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats:
+    """How one root action fared: visits and the deciding player's mean reward."""
+
+    action: Action
+    visits: int
+    mean: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    """The last search: root actions best first, iterations run and time taken."""
+
+    player: int
+    iterations: int
+    seconds: float
+    actions: tuple[ActionStats, ...]
+
+    @property
+    def chosen(self) -> ActionStats:
+        return self.actions[0]
+
+
+class MCTSAgent:
+    """Information-set MCTS with a per-decision budget.
+
+    ``evaluate``, ``rollout_policy``, ``reward`` and ``rollout_depth`` default
+    to the hooks registered for the game being played, then to uniform random
+    rollouts to the end (at most :data:`DEFAULT_ROLLOUT_LIMIT` actions; a
+    rollout cut short without an evaluator counts as neutral) and
+    :func:`win_share_reward`.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        *,
+        exploration: float = DEFAULT_EXPLORATION,
+        evaluate: Evaluator | None = None,
+        rollout_policy: RolloutPolicy | None = None,
+        reward: RewardFunction | None = None,
+        rollout_depth: int | None = None,
+    ) -> None:
+        if budget is None or (budget.iterations is None and budget.seconds is None):
+            budget = Budget(iterations=DEFAULT_ITERATIONS)
+        if exploration < 0:
+            raise ValueError(f"exploration constant c must be >= 0, got {exploration}")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ValueError(f"rollout depth must be >= 0, got {rollout_depth}")
+        self.budget = budget
+        self.exploration = exploration
+        self.evaluate = evaluate
+        self.rollout_policy = rollout_policy
+        self.reward = reward
+        self.rollout_depth = rollout_depth
+        self.last: SearchReport | None = None
+        self._only_action = False
+
+    # -- the agent interface ---------------------------------------------------
+    def choose(self, state: GameState, player: int, rng: Rng) -> Action:
+        decision = state.pending()
+        if decision is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        if decision.player != player:
+            raise ValueError(f"player {player} is not the one to decide (player {decision.player} is)")
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        search_rng = Rng(rng.next_u64())  # one draw from the caller's generator, whatever the budget
+        if len(legal) == 1:
+            self._only_action = True
+            self.last = SearchReport(player, 0, 0.0, (ActionStats(legal[0], 0, math.nan),))
+            return legal[0]
+        self._only_action = False
+        self.last = self.search(state, player, search_rng, legal)
+        return self.last.chosen.action
+
+    def explain(self) -> str:
+        report = self.last
+        if report is None:
+            return ""
+        if self._only_action:
+            return f"{report.chosen.action.notation()}: the only legal action"
+        best = report.chosen
+        parts = [
+            f"{best.action.notation()}: {best.visits}/{report.iterations} visits, "
+            f"{_percent(best.mean)} expected win rate"
+        ]
+        others = [a for a in report.actions[1:3] if a.visits > 0]
+        if others:
+            listed = ", ".join(f"{a.action.notation()} {_percent(a.mean)} ({a.visits})" for a in others)
+            parts.append(f"next best {listed}")
+        parts.append(f"{report.iterations} determinized iterations")
+        return "; ".join(parts)
+
+    # -- the search ------------------------------------------------------------
+    def search(
+        self, state: GameState, player: int, rng: Rng, legal: list[Action] | None = None
+    ) -> SearchReport:
+        """Search from ``state`` for ``player`` within the budget; root actions best first."""
+        hooks = game_hooks(state.spec.id)
+        evaluate = self.evaluate or hooks.evaluate
+        policy = self.rollout_policy or hooks.rollout_policy or random_rollout
+        reward = self.reward or hooks.reward or win_share_reward
+        depth = self.rollout_depth if self.rollout_depth is not None else hooks.rollout_depth
+        limit = depth if depth is not None else min(state.spec.max_actions, DEFAULT_ROLLOUT_LIMIT)
+        players = state.num_players
+        root = _Node(players)
+        legal = state.legal_actions() if legal is None else legal
+
+        max_iterations = self.budget.iterations
+        started = time.perf_counter()
+        deadline = started + self.budget.seconds if self.budget.seconds is not None else None
+        done = 0
+        while True:
+            self._iterate(root, state, player, rng, players, evaluate, policy, reward, limit)
+            done += 1
+            if max_iterations is not None and done >= max_iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        elapsed = time.perf_counter() - started
+
+        stats = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                stats.append(ActionStats(action, 0, math.nan))
+            else:
+                stats.append(ActionStats(action, child.visits, child.totals[player] / child.visits))
+        order = sorted(
+            range(len(stats)),
+            key=lambda i: (-stats[i].visits, -_or_zero(stats[i].mean), i),
+        )
+        return SearchReport(player, done, elapsed, tuple(stats[i] for i in order))
+
+    def _iterate(
+        self,
+        root: _Node,
+        real: GameState,
+        player: int,
+        rng: Rng,
+        players: int,
+        evaluate: Evaluator | None,
+        policy: RolloutPolicy,
+        reward: RewardFunction,
+        limit: int,
+    ) -> None:
+        state = real.determinize(player, rng)
+        state.rng = Rng(rng.next_u64())
+        node = root
+        path = [root]
+        c = self.exploration
+        # Selection and expansion. The determinized state is private to this
+        # iteration, so actions (taken from its own legal list) are applied in place.
+        while True:
+            decision = state.pending()
+            if decision is None:
+                break
+            legal = state.legal_actions()
+            mover = decision.player
+            children = node.children
+            untried: list[Action] = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = _Node(players)
+                child.available = 1
+                children[action] = child
+                state._apply_in_place(action)
+                path.append(child)
+                break
+            best_action = legal[0]
+            best_score = -math.inf
+            for action in legal:
+                child = children[action]
+                score = child.totals[mover] / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if score > best_score:
+                    best_score = score
+                    best_action = action
+            state._apply_in_place(best_action)
+            node = children[best_action]
+            path.append(node)
+
+        values = self._value(state, players, rng, evaluate, policy, reward, limit)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for p in range(players):
+                totals[p] += values[p]
+
+    @staticmethod
+    def _value(
+        state: GameState,
+        players: int,
+        rng: Rng,
+        evaluate: Evaluator | None,
+        policy: RolloutPolicy,
+        reward: RewardFunction,
+        limit: int,
+    ) -> list[float]:
+        steps = 0
+        while steps < limit and state.pending() is not None:
+            state._apply_in_place(policy(state, rng))
+            steps += 1
+        results = state.results()
+        if results is not None:
+            return [reward(results, p) for p in range(players)]
+        if evaluate is not None:
+            return [min(1.0, max(0.0, evaluate(state, p))) for p in range(players)]
+        return [1.0 / players] * players
+
+
+def _or_zero(value: float) -> float:
+    return 0.0 if math.isnan(value) else value
+
+
+def _percent(value: float) -> str:
+    return "n/a" if math.isnan(value) else f"{value:.0%}"
+
+
+def _make_mcts(params: Mapping[str, str], budget: Budget | None) -> Agent:
+    """``mcts[:iterations=N][:seconds=S][:c=C][:depth=D][:reward=win-share|shared-win|rank]``."""
+    known = {"iterations", "seconds", "c", "depth", "reward"}
+    unknown = set(params) - known
+    if unknown:
+        raise ValueError(
+            f"unknown mcts parameter(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})"
+        )
+
+    def number(name: str, kind: type[int] | type[float]) -> float | None:
+        if name not in params:
+            return None
+        try:
+            return kind(params[name])
+        except ValueError:
+            raise ValueError(
+                f"mcts parameter {name} must be a {kind.__name__}, got {params[name]!r}"
+            ) from None
+
+    iterations = number("iterations", int)
+    seconds = number("seconds", float)
+    if iterations is not None or seconds is not None:
+        budget = Budget(None if iterations is None else int(iterations), seconds)
+    exploration = number("c", float)
+    depth = number("depth", int)
+    reward: RewardFunction | None = None
+    if "reward" in params:
+        try:
+            reward = REWARDS[params["reward"]]
+        except KeyError:
+            raise ValueError(
+                f"mcts reward must be one of {', '.join(REWARDS)}, got {params['reward']!r}"
+            ) from None
+    return MCTSAgent(
+        budget,
+        exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
+        rollout_depth=None if depth is None else int(depth),
+        reward=reward,
+    )
+
+
+register_agent("mcts", _make_mcts)

@@ -1,0 +1,213 @@
+"""``warhorn tournament GAME --agents A,B,…``: seeded games between agents, with win rates and Elo.
+
+Games run in ``--jobs`` processes; seats rotate fairly (see
+:mod:`warhorn.sim.runner`); every game is one JSON line in ``--out``. The
+report gives per-agent and per-seat win rates with 95 % Wilson intervals and,
+for two or more agents, Elo ratings with bootstrap intervals. The same seed,
+agents, options and iteration budgets give the same results.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from warhorn.ai import Budget
+from warhorn.cli.common import console, err_console, parse_options
+from warhorn.engine import WarhornError
+from warhorn.sim import plan_tournament, read_records, run_tournament, summarize, write_records
+from warhorn.sim.runner import GameRecord
+from warhorn.sim.stats import TournamentSummary
+
+MAX_ERRORS_SHOWN = 5
+
+
+def _percent(value: float) -> str:
+    return f"{value:.1%}"
+
+
+def _parse_teams(text: str) -> list[tuple[int, ...]]:
+    """``"0+2,1+3"`` → ``[(0, 2), (1, 3)]``."""
+    try:
+        return [tuple(int(seat) for seat in team.split("+")) for team in text.split(",")]
+    except ValueError:
+        raise ValueError(f"--teams {text!r} must look like 0+2,1+3 (seat numbers)") from None
+
+
+def _span(low: float, high: float) -> str:
+    return f"{low * 100:.1f}–{high * 100:.1f} %"
+
+
+def print_summary(summary: TournamentSummary, wall_seconds: float, jobs: int) -> None:
+    """The tournament report: agents (win rates, thinking time), Elo, seats, and throughput."""
+    agents = Table(title="Agents", title_justify="left")
+    agents.add_column("agent", overflow="fold")
+    for column in ("games", "wins", "rate", "95 % CI", "ms/move"):
+        agents.add_column(column, justify="right")
+    for rate in summary.agents:
+        interval = rate.interval
+        agents.add_row(
+            rate.name,
+            str(rate.games),
+            str(rate.wins),
+            _percent(rate.rate),
+            _span(interval.low, interval.high),
+            f"{rate.ms_per_decision:.1f}" if rate.decisions else "-",
+        )
+    console.print(agents)
+
+    if summary.elo is not None:
+        ratings = Table(title="Elo (mean 1500, 95 % bootstrap interval)", title_justify="left")
+        ratings.add_column("agent", overflow="fold")
+        ratings.add_column("Elo", justify="right")
+        ratings.add_column("95 % CI", justify="right")
+        for rating in sorted(summary.elo, key=lambda r: -r.rating):
+            ratings.add_row(
+                rating.name,
+                f"{rating.rating:.0f}",
+                f"{rating.interval.low:.0f}–{rating.interval.high:.0f}",
+            )
+        console.print(ratings)
+
+    seats = Table(title="Seats", title_justify="left")
+    for column in ("seat", "games", "wins", "rate", "95 % CI"):
+        seats.add_column(column, justify="left" if column == "seat" else "right")
+    for rate in summary.seats:
+        interval = rate.interval
+        seats.add_row(
+            rate.name,
+            str(rate.games),
+            str(rate.wins),
+            _percent(rate.rate),
+            _span(interval.low, interval.high),
+        )
+    console.print(seats)
+
+    reasons = ", ".join(f"{reason or 'no reason'}: {count}" for reason, count in summary.end_reasons.items())
+    rounds = f", {summary.mean_rounds:.1f} rounds" if summary.mean_rounds is not None else ""
+    console.print(
+        f"{summary.games} games ({summary.finished} finished, {summary.errors} stopped early); "
+        f"mean {summary.mean_actions:.1f} actions{rounds}; ends: {reasons}",
+        highlight=False,
+    )
+    throughput = summary.games / wall_seconds if wall_seconds > 0 else float("inf")
+    console.print(
+        f"{wall_seconds:.2f} s wall with {jobs} job(s): {throughput:.1f} games/s "
+        f"({summary.total_game_seconds:.2f} s of play in total)",
+        highlight=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("tournament")
+    def tournament(
+        game: str = typer.Argument(..., help="Game id (see `warhorn games`)."),
+        agents: str = typer.Option(
+            ..., "--agents", help="Comma list of agent specs, e.g. mcts:iterations=400,random."
+        ),
+        games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+        jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes."),
+        seed: int = typer.Option(0, "--seed", help="Tournament seed: deals and agents' generators."),
+        out: Path | None = typer.Option(None, "--out", help="Write one JSON line per game here."),
+        option: list[str] = typer.Option([], "--option", "-o", help="Game option as name=value."),
+        budget: str | None = typer.Option(
+            None, "--budget", help="Search budget per decision: 400 (iterations), 0.5s, or both."
+        ),
+        max_actions: int | None = typer.Option(
+            None, "--max-actions", help="Stop a game after this many actions (default: the game's limit)."
+        ),
+        bootstrap: int = typer.Option(200, "--bootstrap", help="Bootstrap resamples for Elo intervals."),
+        backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
+        teams: str | None = typer.Option(
+            None, "--teams", help="Seats one agent holds together, e.g. 0+2,1+3 (alliances)."
+        ),
+        setup: list[str] = typer.Option(
+            [], "--setup", help="module:function to call in every worker first (registers plug-in games)."
+        ),
+    ) -> None:
+        """Play GAME between agents over seeded games and report win rates and Elo."""
+        try:
+            parsed_budget = Budget.parse(budget) if budget is not None else None
+            parsed_teams = _parse_teams(teams) if teams is not None else None
+            plan = plan_tournament(
+                game,
+                agents.split(","),
+                games,
+                seed=seed,
+                options=parse_options(option),
+                budget=parsed_budget,
+                max_actions=max_actions,
+                setup=setup,
+                teams=parsed_teams,
+            )
+            if jobs < 1:
+                raise ValueError(f"--jobs must be at least 1, got {jobs}")
+        except (WarhornError, ValueError) as exc:
+            err_console.print(f"[red]error:[/] {exc}", highlight=False)
+            raise typer.Exit(2) from None
+
+        seats_text = ", ".join(plan.labels)
+        console.print(
+            f"{game}: {games} games, {plan.num_players} seats, agents {seats_text}; "
+            f"{len(plan.seatings)} seatings, {plan.block_size} games per deal; seed {seed}",
+            highlight=False,
+        )
+        started = time.perf_counter()
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        ) as progress:
+            task = progress.add_task("games", total=games)
+
+            def advance(record: GameRecord) -> None:
+                progress.advance(task)
+
+            try:
+                records = run_tournament(plan, jobs=jobs, backend=backend, on_record=advance)
+            except ValueError as exc:
+                err_console.print(f"[red]error:[/] {exc}", highlight=False)
+                raise typer.Exit(2) from None
+        wall = time.perf_counter() - started
+        if out is not None:
+            write_records(records, out)
+            console.print(f"wrote {len(records)} records to {out}", highlight=False)
+        summary = summarize(records, bootstrap=bootstrap, seed=seed)
+        print_summary(summary, wall, jobs)
+        failed = [r for r in records if r.get("error") and r.get("result") is None]
+        crashed = [r for r in failed if "action limit" not in str(r["error"])]
+        for record in crashed[:MAX_ERRORS_SHOWN]:
+            err_console.print(f"[red]game {record['index']}:[/] {record['error']}", highlight=False)
+        if crashed:
+            raise typer.Exit(1)
+
+    @app.command("tournament-report")
+    def tournament_report(
+        records_file: Path = typer.Argument(..., help="A .jsonl file written by `warhorn tournament --out`."),
+        bootstrap: int = typer.Option(200, "--bootstrap", help="Bootstrap resamples for Elo intervals."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the bootstrap."),
+    ) -> None:
+        """Report win rates, Elo and seats again from a tournament's JSON lines."""
+        try:
+            records = read_records(records_file)
+        except (OSError, ValueError) as exc:
+            err_console.print(f"[red]error:[/] {exc}", highlight=False)
+            raise typer.Exit(2) from None
+        if not records:
+            err_console.print(f"[red]error:[/] {records_file} holds no games", highlight=False)
+            raise typer.Exit(2)
+        games = {(r.get("game"), r.get("rules_version")) for r in records}
+        console.print(
+            f"{len(records)} games of {', '.join(f'{g} (rules {v})' for g, v in sorted(games, key=str))}",
+            highlight=False,
+        )
+        summary = summarize(records, bootstrap=bootstrap, seed=seed)
+        wall = sum(float(r.get("duration_s", 0.0)) for r in records)
+        print_summary(summary, wall, 1)

@@ -1,0 +1,237 @@
+"""The generic information-set MCTS, on games whose best moves are known and on the fixture game."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+
+import pytest
+
+import tiny_games
+from fixture_game import DiceRace, PlayCard, Respond
+from warhorn.ai import Budget, GameHooks, MCTSAgent, make_agent, register_game_hooks
+from warhorn.ai.hooks import rank_reward, shared_win_reward, unregister_game_hooks, win_share_reward
+from warhorn.engine import Action, FlowPosition, GameState, Results, Rng, load_game
+from warhorn.sim import plan_tournament, run_tournament, wilson_interval
+
+tiny_games.register()
+
+
+@pytest.fixture
+def clean_hooks() -> Iterator[None]:
+    yield
+    unregister_game_hooks("nim-test")
+
+
+@pytest.mark.parametrize(("stones", "best"), [(5, 1), (6, 2), (7, 3), (9, 1), (10, 2), (11, 3)])
+def test_finds_the_forced_win_in_nim(stones: int, best: int) -> None:
+    state = load_game("nim-test", stones=stones)
+    agent = MCTSAgent(Budget(iterations=1500))
+    action = agent.choose(state, 0, Rng(7))
+    assert action == tiny_games.Take(best), agent.explain()
+    assert agent.last is not None and agent.last.chosen.mean > 0.8
+
+
+def test_plays_nim_perfectly_to_the_end_from_a_winning_pile() -> None:
+    state: GameState = load_game("nim-test", stones=13)
+    agents = [MCTSAgent(Budget(iterations=800)), MCTSAgent(Budget(iterations=800))]
+    rng = Rng(3)
+    while (decision := state.pending()) is not None:
+        action = agents[decision.player].choose(state, decision.player, rng)
+        state, _ = state.apply(action)
+    results = state.results()
+    assert results is not None and results.winners == {0}
+
+
+def test_blocks_a_winning_six_when_asked_outside_its_turn() -> None:
+    """A decision asked of the non-active player: blocking the roller's 6 is the only way not to lose."""
+    state = load_game("dice-race", seed=1, hand_size=0)
+    assert isinstance(state, DiceRace)
+    state.scores = [21, 0]
+    state.pos = FlowPosition(round=3, turn=0, phase=1)
+    decision = state.pending()
+    assert decision is not None and decision.player == 1 and decision.kind == "respond"
+    agent = MCTSAgent(Budget(iterations=300))
+    assert agent.choose(state, 1, Rng(0)) == Respond(True), agent.explain()
+
+
+def test_plays_the_card_that_wins_at_once() -> None:
+    """At 15 of 20 with a 5 in hand, playing it wins now; a roll wins only on a 5 (a 6 can be blocked)."""
+    state = load_game("dice-race", seed=4, hand_size=2)
+    assert isinstance(state, DiceRace)
+    state.scores = [15, 18]
+    state.hands[0] = ("c1a", "c5b")
+    agent = MCTSAgent(Budget(iterations=300))
+    assert agent.choose(state, 0, Rng(1)) == PlayCard("c5b"), agent.explain()
+    assert agent.last is not None and agent.last.chosen.mean == 1.0
+
+
+def test_never_uses_the_hidden_card() -> None:
+    """Whatever player 1 holds, the search sees the same information set and decides the same way."""
+    chosen = set()
+    reasons = set()
+    for card in range(1, 10):
+        state = load_game("guess-test", card=card)
+        agent = MCTSAgent(Budget(iterations=400))
+        chosen.add(agent.choose(state, 0, Rng(11)))
+        reasons.add(agent.explain())
+    assert chosen == {tiny_games.Call("low")}
+    assert len(reasons) == 1, reasons
+
+
+def test_same_seed_and_iterations_give_the_same_search() -> None:
+    state = load_game("dice-race", seed=9, players=3, hand_size=3)
+    first, second = MCTSAgent(Budget(iterations=300)), MCTSAgent(Budget(iterations=300))
+    assert first.choose(state, 0, Rng(5)) == second.choose(state, 0, Rng(5))
+    assert first.last is not None and second.last is not None
+    assert first.last.actions == second.last.actions and first.explain() == second.explain()
+
+
+def test_explanation_gives_visits_win_rate_and_alternatives() -> None:
+    state = load_game("dice-race", seed=2, hand_size=2)
+    agent = MCTSAgent(Budget(iterations=200))
+    agent.choose(state, 0, Rng(0))
+    reason = agent.explain()
+    assert "/200 visits" in reason and "% expected win rate" in reason and "next best" in reason
+    assert "\n" not in reason
+
+
+def test_a_single_legal_action_is_taken_without_search() -> None:
+    state = load_game("nim-test", stones=1)
+    agent = MCTSAgent(Budget(iterations=10_000))
+    assert agent.choose(state, 0, Rng(0)) == tiny_games.Take(1)
+    assert "only legal action" in agent.explain()
+
+
+def test_refuses_to_decide_for_the_wrong_player() -> None:
+    with pytest.raises(ValueError, match="not the one to decide"):
+        MCTSAgent().choose(load_game("nim-test"), 1, Rng(0))
+
+
+def test_time_budget_stops_the_search() -> None:
+    agent = MCTSAgent(Budget(seconds=0.05))
+    started = time.perf_counter()
+    agent.choose(load_game("dice-race", seed=1), 0, Rng(0))
+    assert time.perf_counter() - started < 1.0
+    assert agent.last is not None and agent.last.iterations >= 1
+
+
+def test_leaf_evaluator_hook_replaces_rollouts(clean_hooks: None) -> None:
+    """A perfect Nim evaluator with depth-0 rollouts finds the win with very few iterations."""
+    calls = []
+
+    def nim_value(state: GameState, player: int) -> float:
+        assert isinstance(state, tiny_games.Nim)
+        calls.append(player)
+        mover_wins = state.stones % 4 != 0
+        return 1.0 if (state.to_move == player) == mover_wins else 0.0
+
+    def never(state: GameState, rng: Rng) -> Action:
+        raise AssertionError("depth 0 must not roll out")
+
+    register_game_hooks("nim-test", GameHooks(evaluate=nim_value, rollout_policy=never, rollout_depth=0))
+    agent = MCTSAgent(Budget(iterations=40))
+    assert agent.choose(load_game("nim-test", stones=23), 0, Rng(0)) == tiny_games.Take(3)
+    assert calls
+
+
+def test_rollout_policy_hook_is_used(clean_hooks: None) -> None:
+    used = []
+
+    def take_one(state: GameState, rng: Rng) -> Action:
+        used.append(1)
+        return tiny_games.Take(1)
+
+    agent = MCTSAgent(Budget(iterations=20), rollout_policy=take_one)
+    agent.choose(load_game("nim-test", stones=15), 0, Rng(0))
+    assert used
+
+
+def test_reward_functions() -> None:
+    solo = Results(frozenset({2}), ((2,), (0, 1), (3,)))
+    assert [win_share_reward(solo, p) for p in range(4)] == [0, 0, 1, 0]
+    tie = Results(frozenset({0, 1}), ((0, 1),))
+    assert win_share_reward(tie, 0) == 0.5 and shared_win_reward(tie, 1) == 1.0
+    assert [rank_reward(solo, p) for p in range(4)] == [0.5, 0.5, 1.0, 0.0]
+
+
+def test_spec_parameters_reach_the_agent() -> None:
+    agent = make_agent("mcts:iterations=12:c=1.5:depth=4:reward=rank")
+    assert isinstance(agent, MCTSAgent)
+    assert agent.budget == Budget(iterations=12)
+    assert agent.exploration == 1.5 and agent.rollout_depth == 4 and agent.reward is rank_reward
+    budgeted = make_agent("mcts", Budget(seconds=0.5))
+    assert isinstance(budgeted, MCTSAgent) and budgeted.budget == Budget(seconds=0.5)
+    with pytest.raises(ValueError, match="unknown mcts parameter"):
+        make_agent("mcts:iters=3")
+    with pytest.raises(ValueError, match="iterations must be a int"):
+        make_agent("mcts:iterations=lots")
+    with pytest.raises(ValueError, match="reward must be one of"):
+        make_agent("mcts:reward=gold")
+
+
+def test_mcts_beats_random_in_dice_race() -> None:
+    """120 seeded games, seats swapped every game: the 95 % Wilson interval lies above one half."""
+    plan = plan_tournament(
+        "dice-race", ["mcts:iterations=30", "random"], 120, seed=2024, options={"hand_size": 4}
+    )
+    records = run_tournament(plan)
+    wins = sum(1 for r in records if r["seats"][r["result"]["winners"][0]].startswith("mcts"))
+    low, high = wilson_interval(wins, len(records)).low, wilson_interval(wins, len(records)).high
+    assert low > 0.55, (wins, low, high)
+    assert not math.isnan(low)
+
+
+def test_three_player_games_with_every_decision_kind_finish() -> None:
+    plan = plan_tournament("dice-race", ["mcts:iterations=20", "random"], 3, seed=5, options={"players": 3})
+    records = run_tournament(plan)
+    assert all(r["result"] is not None and r["error"] is None for r in records)
+
+
+class GuardedRace(DiceRace):
+    """A dice race whose real state refuses everything search must not use on it."""
+
+    guarded = False
+
+    def determinize(self, player: int, rng: Rng) -> GuardedRace:
+        self.guarded = False
+        try:
+            return super().determinize(player, rng)
+        finally:
+            self.guarded = True
+
+    def _refuse(self, what: str) -> None:
+        if self.guarded:
+            raise AssertionError(f"search used {what} of the real state")
+
+    def copy(self) -> GuardedRace:
+        self._refuse("copy")
+        return super().copy()
+
+    def snapshot(self) -> dict[str, object]:
+        self._refuse("snapshot")
+        return super().snapshot()
+
+    def view(self, player: int | None) -> dict[str, object]:
+        self._refuse("view")
+        return super().view(player)
+
+    def results(self) -> Results | None:
+        self._refuse("results")
+        return super().results()
+
+
+def test_search_touches_the_real_state_only_through_determinize() -> None:
+    state = GuardedRace({"players": 3, "target": 20, "hand_size": 3}, seed=6)
+    state.guarded = True
+    agent = MCTSAgent(Budget(iterations=200))
+    agent.choose(state, 0, Rng(0))
+    assert agent.last is not None and agent.last.iterations == 200
+
+
+def test_rollouts_cut_short_without_an_evaluator_count_as_neutral() -> None:
+    agent = MCTSAgent(Budget(iterations=50), rollout_depth=0)
+    agent.choose(load_game("nim-test", stones=40), 0, Rng(0))
+    assert agent.last is not None
+    assert all(a.mean == pytest.approx(0.5) for a in agent.last.actions)
