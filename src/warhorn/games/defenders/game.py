@@ -1,0 +1,78 @@
+"""Defenders of the Realm as a registered game: spec, options and factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warhorn.engine.decisions import GameSpec, OptionSpec
+from warhorn.engine.registry import register_game
+from warhorn.engine.rng import Rng
+from warhorn.games.defenders.board import DefendersBoard
+from warhorn.games.defenders.state import DefendersState
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("players", int, 2, "number of players (DEF-END-01)", minimum=1, maximum=4),
+    OptionSpec(
+        "heroes_per_player", int, 1, "heroes each player runs (easier variant: 3, DEF-VAR-01)", minimum=1, maximum=4
+    ),
+    OptionSpec("heroes", str, "", "comma-separated hero ids in seat order; the rest are drawn at random"),
+    OptionSpec("first_player", int, 0, "who takes the first turn (DEF-SET-06)", minimum=0, maximum=3),
+    OptionSpec(
+        "heal_land",
+        str,
+        "either",
+        "heal the land succeeds on a 5+ on either die (original) or on both (Italian translation)",
+        choices=("either", "both"),
+    ),
+    OptionSpec("easy_setup", bool, False, "easier: set up with 2+2 cards, 24 minions (DEF-VAR-01)"),
+    OptionSpec("easy_no_penalty", bool, False, "easier: no penalty for losing to a general (DEF-VAR-01)"),
+    OptionSpec("easy_extra_life", bool, False, "easier: +1 life token per hero (DEF-VAR-01)"),
+    OptionSpec("hard_setup_overrun", bool, False, "harder: overruns and taint allowed in setup (DEF-VAR-02)"),
+    OptionSpec("hard_less_life", bool, False, "harder: -1 life token per hero (DEF-VAR-02)"),
+    OptionSpec(
+        "hard_remove_specials", int, 0, "harder: remove this many special cards (DEF-VAR-02)", minimum=0, maximum=6
+    ),
+    OptionSpec(
+        "hard_remove_quiet", int, 0, "harder: remove this many All Is Quiet cards (DEF-VAR-02)", minimum=0, maximum=3
+    ),
+    OptionSpec("hard_fewer_minions", bool, False, "harder: 5 fewer minions of each race (DEF-VAR-02)"),
+)
+
+SPEC = GameSpec(
+    id="defenders",
+    name="Defenders of the Realm",
+    rules_version="1",
+    min_players=1,
+    max_players=4,
+    has_chance=True,
+    hidden_information=True,
+    options=OPTIONS,
+    max_actions=20_000,
+    description="Cooperative: 1-4 heroes defend Monarch City against four generals and their minions.",
+)
+
+DefendersState.spec = SPEC
+
+
+def load_board(content: Any = None) -> DefendersBoard:
+    """The board to play on: a :class:`DefendersBoard` as given, else the packaged content."""
+    if isinstance(content, DefendersBoard):
+        return content
+    from warhorn.games.defenders.content_adapter import board_from_content
+
+    return board_from_content(content)
+
+
+def new_defenders_game(options: dict[str, Any], seed: int, content: Any = None, rng: Rng | None = None) -> DefendersState:
+    """The factory the registry calls: a set-up game ready for the first hero's turn."""
+    from warhorn.games.defenders.rules.setup import new_game
+
+    resolved = SPEC.resolve_options(options)
+    return new_game(load_board(content), resolved, seed, rng if rng is not None else Rng(seed))
+
+
+def _factory(options: dict[str, Any], seed: int, content: Any) -> DefendersState:
+    return new_defenders_game(options, seed, content)
+
+
+register_game(SPEC, _factory)
