@@ -100,8 +100,14 @@ def mini_hero_cards() -> list[HeroCard]:
 def mini_darkness() -> list[DarknessCard]:
     """Regular cards pairing locations of different arms (never a general's start), plus specials."""
     pairs = [
-        ("R1", "G2"), ("B1", "K2"), ("G1", "R2"), ("K1", "B2"),
-        ("R1", "B2"), ("G1", "K2"), ("R2", "G2"), ("B1", "K1"),
+        ("R1", "G2"),
+        ("B1", "K2"),
+        ("G1", "R2"),
+        ("K1", "B2"),
+        ("R1", "B2"),
+        ("G1", "K2"),
+        ("R2", "G2"),
+        ("B1", "K1"),
     ]
     colour_of = {loc_name(c, n): c for c in COLOURS for n in (1, 2, 3)}
     gens = ["red", "green", "blue", "black"]

@@ -116,8 +116,9 @@ class QuestDef:
     card on a failure), ``visit`` (spend an action at each of ``locations``),
     ``inns`` (stand on every inn), ``kill`` (defeat ``count`` minions of ``colours``;
     each colour at least once when ``count`` is 0), ``scout`` (spend an action on the
-    general of ``colours[0]``'s location), ``gate_red`` (build a gate on a red location).
-    ``reward`` names the reward effect.
+    general of ``colours[0]``'s location), ``gate_red`` (build a gate on a red location),
+    ``inns`` (stand on each of ``locations``, or every inn if empty; no action).
+    ``reward`` names the reward effect; ``reward_colour``/``reward_location`` parametrise it.
     """
 
     id: str
@@ -131,6 +132,8 @@ class QuestDef:
     fail_discard: bool = False
     colours: tuple[str, ...] = ()
     count: int = 0
+    reward_colour: str | None = None
+    reward_location: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,12 @@ from warhorn.games.defenders.state import DefendersState
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("players", int, 2, "number of players (DEF-END-01)", minimum=1, maximum=4),
     OptionSpec(
-        "heroes_per_player", int, 1, "heroes each player runs (easier variant: 3, DEF-VAR-01)", minimum=1, maximum=4
+        "heroes_per_player",
+        int,
+        1,
+        "heroes each player runs (easier variant: 3, DEF-VAR-01)",
+        minimum=1,
+        maximum=4,
     ),
     OptionSpec("heroes", str, "", "comma-separated hero ids in seat order; the rest are drawn at random"),
     OptionSpec("first_player", int, 0, "who takes the first turn (DEF-SET-06)", minimum=0, maximum=3),
@@ -30,10 +35,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("hard_setup_overrun", bool, False, "harder: overruns and taint allowed in setup (DEF-VAR-02)"),
     OptionSpec("hard_less_life", bool, False, "harder: -1 life token per hero (DEF-VAR-02)"),
     OptionSpec(
-        "hard_remove_specials", int, 0, "harder: remove this many special cards (DEF-VAR-02)", minimum=0, maximum=6
+        "hard_remove_specials",
+        int,
+        0,
+        "harder: remove this many special cards (DEF-VAR-02)",
+        minimum=0,
+        maximum=6,
     ),
     OptionSpec(
-        "hard_remove_quiet", int, 0, "harder: remove this many All Is Quiet cards (DEF-VAR-02)", minimum=0, maximum=3
+        "hard_remove_quiet",
+        int,
+        0,
+        "harder: remove this many All Is Quiet cards (DEF-VAR-02)",
+        minimum=0,
+        maximum=3,
     ),
     OptionSpec("hard_fewer_minions", bool, False, "harder: 5 fewer minions of each race (DEF-VAR-02)"),
 )
@@ -63,7 +78,9 @@ def load_board(content: Any = None) -> DefendersBoard:
     return board_from_content(content)
 
 
-def new_defenders_game(options: dict[str, Any], seed: int, content: Any = None, rng: Rng | None = None) -> DefendersState:
+def new_defenders_game(
+    options: dict[str, Any], seed: int, content: Any = None, rng: Rng | None = None
+) -> DefendersState:
     """The factory the registry calls: a set-up game ready for the first hero's turn."""
     from warhorn.games.defenders.rules.setup import new_game
 

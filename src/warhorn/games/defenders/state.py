@@ -166,9 +166,7 @@ class Night:
     redrawn: bool = False
 
     def copy(self) -> Night:
-        return Night(
-            list(self.modes), self.card, self.mode, self.stage, list(self.cancelled), self.redrawn
-        )
+        return Night(list(self.modes), self.card, self.mode, self.stage, list(self.cancelled), self.redrawn)
 
 
 class DefendersState(GameState):
@@ -429,9 +427,8 @@ class DefendersState(GameState):
                 problems.append(f"{s.hero} life {s.life} outside 1..{s.max_life}")
             if s.actions < 0:
                 problems.append(f"{s.hero} has negative actions")
-        gates = sum(self.gates) - sum(1 for i, loc in enumerate(b.locations) if loc.gate_printed and self.gates[i])
-        if gates + self.gate_supply > GATE_TOKENS:
-            problems.append("more gate tokens than the box holds")
+        if sum(self.gates) + self.gate_supply != GATE_TOKENS:
+            problems.append("magic gates on the board and in the supply do not add up to 5")
         all_cards = list(self.hero_deck.draw_pile) + list(self.hero_deck.discard_pile) + self.removed_cards
         for s in self.slots:
             all_cards += s.hand

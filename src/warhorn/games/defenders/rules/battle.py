@@ -32,7 +32,9 @@ def start(state: DefendersState, slot: int) -> None:
     gd = state.board.general_by_colour[colour]
     assert gd is not None
     state.battle = Battle(colour, s.loc, slot, "join", others, [slot])
-    state.log("battle", f"{state.hero_name(slot)} attacks {gd.name}", general=COLOURS[colour], rule="DEF-GEN-01")
+    state.log(
+        "battle", f"{state.hero_name(slot)} attacks {gd.name}", general=COLOURS[colour], rule="DEF-GEN-01"
+    )
     _settle(state)
 
 
@@ -76,7 +78,10 @@ def pending(state: DefendersState) -> Decision:
     if bt.stage == "join":
         who = bt.to_ask[0]
         return Decision(
-            state.slots[who].player, "join", f"{state.hero_name(who)}: join the attack on {name}?", "DEF-GEN-01"
+            state.slots[who].player,
+            "join",
+            f"{state.hero_name(who)}: join the attack on {name}?",
+            "DEF-GEN-01",
         )
     if bt.stage == "commit":
         who = bt.commit_queue[0]
@@ -125,7 +130,9 @@ def apply(state: DefendersState, action: Action) -> None:
         if isinstance(action, Commit):
             state.slots[who].hand.remove(action.card)
             bt.committed.setdefault(who, []).append(action.card)
-            state.log("commit", f"{state.hero_name(who)} commits {action.card}", hero=action.hero, card=action.card)
+            state.log(
+                "commit", f"{state.hero_name(who)} commits {action.card}", hero=action.hero, card=action.card
+            )
         else:
             bt.commit_queue.pop(0)
     else:
@@ -176,6 +183,8 @@ def general_bonus(state: DefendersState, slot: int) -> int:
     if s.hero == "sorceress" and state.battle and s.turn.get("shape") == COLOURS[state.battle.general]:
         bonus += 1
     if hero_actions.has_reward(state, slot, "amulet"):
+        bonus += 1
+    if state.board.colour_of[s.loc] == GREEN and hero_actions.any_reward(state, "elven_allies"):
         bonus += 1
     return bonus
 
@@ -259,7 +268,10 @@ def _discard_committed(state: DefendersState) -> None:
 
 
 def conclude(state: DefendersState) -> None:
-    """The attack failed: penalties, back to Monarch City, the general heals or regenerates (DEF-GEN-04/05/09)."""
+    """The attack failed: penalties, back to Monarch City; the general heals or regenerates.
+
+    DEF-GEN-04, DEF-GEN-05, DEF-GEN-09.
+    """
     bt = state.battle
     assert bt is not None
     if state.generals[bt.general] is None:
@@ -287,7 +299,7 @@ def conclude(state: DefendersState) -> None:
         g.heal_from = -1
     elif g.wounds > 0:
         grave = gd.grave_at is not None and gd.life - g.wounds <= gd.grave_at
-        # Light: heals from the end of the next player's turn. Grave: once the starter has played another turn.
+        # Light: heals from the end of the next turn. Grave: once the starter has played another turn.
         g.heal_from = state.turn_no + (len(state.slots) if grave else 1)
         state.log(
             "general_wound_kind",
@@ -322,11 +334,14 @@ def penalty(state: DefendersState, slot: int, life_spec: str, cards_spec: str) -
         n = min(len(s.hand), _amount(state, slot, cards_spec, "cards"))
         if n:
             state.owed_discards.append([slot, n])
-            state.log("penalty_cards", f"{state.hero_name(slot)} must give up {n} card(s)", hero=s.hero, count=n)
+            state.log(
+                "penalty_cards", f"{state.hero_name(slot)} must give up {n} card(s)", hero=s.hero, count=n
+            )
     life = _amount(state, slot, life_spec, "life")
     if s.hero in ("dwarf", "paladin"):
         life = max(0, life - 1)
     if life:
-        state.log("penalty_life", f"{state.hero_name(slot)} loses {life} life token(s)", hero=s.hero, count=life)
+        state.log(
+            "penalty_life", f"{state.hero_name(slot)} loses {life} life token(s)", hero=s.hero, count=life
+        )
         turn.wound(state, slot, life)
-

@@ -124,7 +124,9 @@ def resolve(state: DefendersState, card_id: str, mode: str, cancelled: list[str]
                 continue
             minions.add_minions(state, b.loc(loc_name), colour_index(colour), count)
     elif card.kind == "orc_patrols" and full:
-        empty = [i for i, loc in enumerate(b.locations) if b.colour_of[i] == GREEN and state.minion_total(i) == 0]
+        empty = [
+            i for i, loc in enumerate(b.locations) if b.colour_of[i] == GREEN and state.minion_total(i) == 0
+        ]
         state.log("orc_patrols", f"Orc patrols: an orc on each of {len(empty)} empty green locations")
         for i in empty:
             if b.name(i) not in cancelled:

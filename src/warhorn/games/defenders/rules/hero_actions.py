@@ -122,7 +122,9 @@ def legal_day(state: DefendersState) -> list[Action]:
             out.extend(Fight(b.name(n)) for n in b.neighbours(here) if state.minion_total(n) > 0)
         if s.hero == "wizard" and sum(m) > 0:
             present = {COLOURS[c] for c in range(4) if m[c]}
-            out.extend(Fireball(cid) for cid in cards.distinct(state, s.hand) if b.cards[cid].colour in present)
+            out.extend(
+                Fireball(cid) for cid in cards.distinct(state, s.hand) if b.cards[cid].colour in present
+            )
         out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
         if state.generals_at(here) and sum(m) == 0:
             out.append(AttackGeneral())
@@ -145,18 +147,28 @@ def why_illegal_day(state: DefendersState, action: Action) -> IllegalActionError
             return IllegalActionError("Rumors at the Inn needs an Inn", "DEF-ACT-07")
         return IllegalActionError("at most 2 tokens a turn go to Rumors at the Inn", "DEF-TRN-02")
     if isinstance(action, Move):
-        return IllegalActionError(f"{action.to} cannot be reached that way", {
-            "foot": "DEF-ACT-01", "horse": "DEF-ACT-02", "eagle": "DEF-ACT-03",
-            "gate": "DEF-ACT-04", "gatelink": "DEF-ACT-04",
-        }.get(action.by, "DEF-ACT-05"))
+        return IllegalActionError(
+            f"{action.to} cannot be reached that way",
+            {
+                "foot": "DEF-ACT-01",
+                "horse": "DEF-ACT-02",
+                "eagle": "DEF-ACT-03",
+                "gate": "DEF-ACT-04",
+                "gatelink": "DEF-ACT-04",
+            }.get(action.by, "DEF-ACT-05"),
+        )
     if isinstance(action, Rest):
-        return IllegalActionError("no rest here (a general is present, or minions, or full life)", "DEF-ACT-09")
+        return IllegalActionError(
+            "no rest here (a general is present, or minions, or full life)", "DEF-ACT-09"
+        )
     if isinstance(action, AttackGeneral):
-        return IllegalActionError("a general can be attacked only where it stands, once no minions remain",
-                                  "DEF-ACT-11")
+        return IllegalActionError(
+            "a general can be attacked only where it stands, once no minions remain", "DEF-ACT-11"
+        )
     if isinstance(action, HealLand):
-        return IllegalActionError("heal the land needs a tainted location and a card of its colour",
-                                  "DEF-ACT-08")
+        return IllegalActionError(
+            "heal the land needs a tainted location and a card of its colour", "DEF-ACT-08"
+        )
     if isinstance(action, BuildGate):
         return IllegalActionError("a gate is built with the card of the location you stand on", "DEF-ACT-06")
     if isinstance(action, Fight):
@@ -293,7 +305,9 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
     if ok:
         state.taint[s.loc] -= 1
         state.crystals_left += 1
-        state.log("land_healed", f"{state.hero_name(slot)} heals {state.board.name(s.loc)}: a crystal is removed")
+        state.log(
+            "land_healed", f"{state.hero_name(slot)} heals {state.board.name(s.loc)}: a crystal is removed"
+        )
     else:
         state.log("heal_failed", f"{state.hero_name(slot)} fails to heal the land")
 
@@ -332,7 +346,14 @@ def minion_bonus(state: DefendersState, slot: int, colour: int, at: int) -> int:
         bonus += 2
     if has_reward(state, slot, "amulet"):
         bonus += 1
+    if state.board.colour_of[at] == GREEN and any_reward(state, "elven_allies"):
+        bonus += 1
     return bonus
+
+
+def any_reward(state: DefendersState, reward: str) -> bool:
+    """Whether any hero holds a reward (rewards that help every hero)."""
+    return any(has_reward(state, i, reward) for i in range(len(state.slots)))
 
 
 def fight_minions(state: DefendersState, slot: int, at: int) -> None:

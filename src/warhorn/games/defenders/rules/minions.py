@@ -68,7 +68,9 @@ def _demon_taint(state: DefendersState, loc: int) -> None:
     """DEF-OVR-04: the third minion on a location, all three demons, taints it."""
     m = state.minions[loc]
     if loc != state.board.monarch and m[RED] == 3 and sum(m) == 3:
-        state.log("demon_taint", f"Three demons taint {state.board.name(loc)}", location=state.board.name(loc))
+        state.log(
+            "demon_taint", f"Three demons taint {state.board.name(loc)}", location=state.board.name(loc)
+        )
         place_crystal(state, loc)
 
 

@@ -33,11 +33,23 @@ HELD = frozenset(
         "crystal_any",
         "extra_dice",
         "move_heroes",
+        "ward",
+        "elven_allies",
     }
 )
 #: Held rewards that are spent (discarded) when used; the others are permanent.
 SPENT = frozenset(
-    {"stop_general", "skip_night", "blessing", "cancel_colour", "crystal_here", "crystal_any", "extra_dice"}
+    {
+        "stop_general",
+        "skip_night",
+        "blessing",
+        "cancel_colour",
+        "crystal_here",
+        "crystal_any",
+        "extra_dice",
+        "move_heroes",
+        "ward",
+    }
 )
 
 
@@ -96,9 +108,10 @@ def on_arrival(state: DefendersState, slot: int) -> None:
     if q is None or q.kind != "inns":
         return
     here = state.board.name(s.loc)
-    if state.board.locations[s.loc].inn and here not in s.quest_progress:
+    wanted = q.locations or tuple(loc.name for loc in state.board.locations if loc.inn)
+    if here in wanted and here not in s.quest_progress:
         s.quest_progress.append(here)
-        inns = [loc.name for loc in state.board.locations if loc.inn]
+        inns = list(q.locations) or [loc.name for loc in state.board.locations if loc.inn]
         if all(i in s.quest_progress for i in inns):
             complete(state, slot)
 
@@ -149,7 +162,7 @@ def immediate_reward(state: DefendersState, slot: int, q: QuestDef) -> None:
     if q.reward == "draw4":
         cards.draw_hero_cards(state, slot, 4)
     elif q.reward == "scout":
-        colour = q.colours[0]
+        colour = q.reward_colour or q.colours[0]
         pile = list(state.hero_deck.draw_pile)
         found = next((c for c in pile if state.board.cards[c].colour == colour), None)
         if found is not None:
@@ -161,9 +174,10 @@ def immediate_reward(state: DefendersState, slot: int, q: QuestDef) -> None:
         state.hero_deck = Deck(tuple(state.rng.shuffled(pile)), state.hero_deck.discard_pile)
         state.log("shuffle", "The hero deck is reshuffled", chance=True)
     elif q.reward == "envoy":
-        assert q.location is not None
+        where = q.reward_location or q.location
+        assert where is not None
         count = hero_actions.roll(state, slot, 1, f"{q.name}: minions slain")[0]
-        centre = state.board.loc(q.location)
+        centre = state.board.loc(where)
         near = [centre, *state.board.within(centre, 2)]
         near.sort(key=lambda i: -state.minion_total(i))
         for i in near:
@@ -189,24 +203,30 @@ def reward_uses(state: DefendersState, window: str) -> list[Action]:
             reward = b.quest_by_id[qid].reward
             if reward == "crystal_any" and window in ("day", "night"):
                 out.extend(UseReward(s.hero, qid, b.name(j)) for j, t in enumerate(state.taint) if t)
-            elif reward == "crystal_here" and window == "day" and i == state.current and state.taint[s.loc]:
-                out.append(UseReward(s.hero, qid))
-            elif reward == "blessing" and window == "day" and i == state.current and not s.turn.get("blessing"):
-                out.append(UseReward(s.hero, qid))
-            elif reward == "skip_night" and window == "night" and not state.skip_night:
+            elif (window == "day" and i == state.current and _day_reward_usable(state, i, reward)) or (reward == "skip_night" and window == "night" and not state.skip_night):
                 out.append(UseReward(s.hero, qid))
             elif window == "card" and n is not None and n.card is not None:
                 card = b.ds_cards[n.card]
                 if reward == "stop_general" and card.general and "general" not in n.cancelled:
                     out.append(UseReward(s.hero, qid))
                 if reward == "cancel_colour" and n.mode == "full":
-                    colours = b.quest_by_id[qid].colours
+                    qd = b.quest_by_id[qid]
+                    colours = (qd.reward_colour,) if qd.reward_colour else qd.colours
                     out.extend(
                         UseReward(s.hero, qid, p[0])
                         for p in card.placements
                         if p[1] in colours and p[0] not in n.cancelled
                     )
     return out
+
+
+def _day_reward_usable(state: DefendersState, slot: int, reward: str) -> bool:
+    s = state.slots[slot]
+    if reward == "crystal_here":
+        return state.taint[s.loc] > 0
+    if reward in ("blessing", "ward"):
+        return not s.turn.get(reward)
+    return False
 
 
 def use_reward(state: DefendersState, action: UseReward) -> None:
@@ -227,6 +247,8 @@ def use_reward(state: DefendersState, action: UseReward) -> None:
         state.crystals_left += 1
     elif q.reward == "blessing":
         s.turn["blessing"] = 1
+    elif q.reward == "ward":
+        s.turn["ward"] = 1
     elif q.reward == "skip_night":
         state.skip_night = True
     elif q.reward == "stop_general":
@@ -235,4 +257,3 @@ def use_reward(state: DefendersState, action: UseReward) -> None:
     elif q.reward == "cancel_colour" and action.target:
         assert state.night is not None
         state.night.cancelled.append(action.target)
-

@@ -69,7 +69,9 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
     if effect == "spell_of_purity":
         return [PlayCard(hero, cid, (b.name(i),)) for i, t in enumerate(state.taint) if t]
     if effect == "elven_archers":
-        greens = [b.name(i) for i in range(len(b.locations)) if b.colour_of[i] == GREEN and state.minion_total(i)]
+        greens = [
+            b.name(i) for i in range(len(b.locations)) if b.colour_of[i] == GREEN and state.minion_total(i)
+        ]
         if len(greens) == 1:
             return [PlayCard(hero, cid, (greens[0],))]
         return [PlayCard(hero, cid, pair) for pair in combinations(greens, 2)]

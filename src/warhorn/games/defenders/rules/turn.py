@@ -55,10 +55,10 @@ def pending(state: DefendersState) -> Decision | None:
         s = state.slots[state.turn_undead_slot]
         return Decision(s.player, "turn_undead", "Cleric: push the undead away, or pass", None)
     if state.night is not None and state.night.stage == "wisdom":
-        slot = darkness.wizard_slot(state)
-        assert slot is not None
+        wizard = darkness.wizard_slot(state)
+        assert wizard is not None
         return Decision(
-            state.slots[slot].player,
+            state.slots[wizard].player,
             "wisdom",
             f"Wizard: redraw Darkness Spreads card {state.night.card}, or pass",
             None,
@@ -127,7 +127,9 @@ def apply(state: DefendersState, action: Action) -> None:
         entry = state.owed_discards[0]
         slot = entry[0]
         cards.discard(state, slot, action.card)
-        state.log("discard", f"{state.hero_name(slot)} discards {action.card}", hero=action.hero, card=action.card)
+        state.log(
+            "discard", f"{state.hero_name(slot)} discards {action.card}", hero=action.hero, card=action.card
+        )
         entry[1] -= 1
         if entry[1] <= 0 or not state.slots[slot].hand:
             state.owed_discards.pop(0)
@@ -156,7 +158,9 @@ def apply(state: DefendersState, action: Action) -> None:
         elif action.choice != "none":
             s.turn["shape"] = action.choice
         s.turn["chosen"] = 1
-        state.log("turn_choice", f"{state.hero_name(state.current)} chooses {action.choice}", choice=action.choice)
+        state.log(
+            "turn_choice", f"{state.hero_name(state.current)} chooses {action.choice}", choice=action.choice
+        )
         return
     if state.phase == "day":
         if isinstance(action, EndDay):
@@ -248,8 +252,8 @@ def begin_turn(state: DefendersState) -> None:
         bonus.append("Boots of Speed (+2)")
     state.log(
         "turn_start",
-        f"Turn {state.turn_no}: {state.hero_name(state.current)} (player {s.player}) has {s.actions} action(s)"
-        + (f" ({', '.join(bonus)})" if bonus else ""),
+        f"Turn {state.turn_no}: {state.hero_name(state.current)} (player {s.player}) "
+        f"has {s.actions} action(s)" + (f" ({', '.join(bonus)})" if bonus else ""),
         hero=s.hero,
         actions=s.actions,
     )
@@ -301,7 +305,7 @@ def end_of_turn_wounds(state: DefendersState, slot: int) -> None:
     if s.hero == "eagle_rider" and s.turn.get("style") == "sky":
         wounds, fear = 0, 0
         notes.append("Sky Attack")
-    if s.hero == "rogue":
+    if s.hero == "rogue" or s.turn.get("ward"):
         wounds = 0
         notes.append("Hide in the Shadows")
     shape = s.turn.get("shape")

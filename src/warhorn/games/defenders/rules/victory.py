@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 def champion_scores(state: DefendersState) -> dict[int, tuple[int, int]]:
     """Each player's (points, quests): points = quests completed + generals slain (DEF-END-03)."""
     return {
-        p: (state.quests_done[p] + state.generals_slain[p], state.quests_done[p]) for p in range(state.players)
+        p: (state.quests_done[p] + state.generals_slain[p], state.quests_done[p])
+        for p in range(state.players)
     }
 
 
