@@ -203,7 +203,7 @@ def reward_uses(state: DefendersState, window: str) -> list[Action]:
             reward = b.quest_by_id[qid].reward
             if reward == "crystal_any" and window in ("day", "night"):
                 out.extend(UseReward(s.hero, qid, b.name(j)) for j, t in enumerate(state.taint) if t)
-            elif (window == "day" and i == state.current and _day_reward_usable(state, i, reward)) or (reward == "skip_night" and window == "night" and not state.skip_night):
+            elif _simple_reward_usable(state, i, reward, window):
                 out.append(UseReward(s.hero, qid))
             elif window == "card" and n is not None and n.card is not None:
                 card = b.ds_cards[n.card]
@@ -220,7 +220,12 @@ def reward_uses(state: DefendersState, window: str) -> list[Action]:
     return out
 
 
-def _day_reward_usable(state: DefendersState, slot: int, reward: str) -> bool:
+def _simple_reward_usable(state: DefendersState, slot: int, reward: str, window: str) -> bool:
+    """Rewards spent without a target: at night (Raids) or in the holder's own Daytime."""
+    if reward == "skip_night":
+        return window == "night" and not state.skip_night
+    if window != "day" or slot != state.current:
+        return False
     s = state.slots[slot]
     if reward == "crystal_here":
         return state.taint[s.loc] > 0
