@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from warhorn.engine.decisions import GameSpec, OptionSpec
@@ -73,9 +74,19 @@ def load_board(content: Any = None) -> DefendersBoard:
     """The board to play on: a :class:`DefendersBoard` as given, else the packaged content."""
     if isinstance(content, DefendersBoard):
         return content
+    if content is None:
+        return _packaged_board()
     from warhorn.games.defenders.content_adapter import board_from_content
 
     return board_from_content(content)
+
+
+@functools.cache
+def _packaged_board() -> DefendersBoard:
+    """The packaged content, loaded once (the board is immutable and shared by every state)."""
+    from warhorn.games.defenders.content_adapter import board_from_content
+
+    return board_from_content(None)
 
 
 def new_defenders_game(
