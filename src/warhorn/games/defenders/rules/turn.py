@@ -412,6 +412,8 @@ def end_turn(state: DefendersState) -> None:
             state.log("general_heals", f"{gd.name} heals 1 wound ({g.wounds} left)", general=COLOURS[c])
             if g.wounds == 0:
                 g.heal_from = -1
+    ending = state.slots[state.current]
+    ending.turn = {"fresh_mount": ending.turn.get("fresh_mount", 0)} if ending.turn.get("fresh_mount") else {}
     state.turn_no += 1
     state.skip_night = False
     state.current = (state.current + 1) % len(state.slots)
