@@ -227,3 +227,13 @@ def put(state: DefendersState, where: str, **counts: int) -> None:
         c = COLOURS.index(colour)
         state.minions[i][c] += n
         state.supply[c] -= n
+
+
+def give(state: DefendersState, hero: str, *card_ids: str) -> None:
+    """Move cards from the hero deck's draw pile into a hero's hand (scenario building)."""
+    slot = state.slots[state.slot_of(hero)]
+    pile = list(state.hero_deck.draw_pile)
+    for cid in card_ids:
+        pile.remove(cid)
+        slot.hand.append(cid)
+    state.hero_deck = Deck(tuple(pile), state.hero_deck.discard_pile)

@@ -281,6 +281,7 @@ def conclude(state: DefendersState) -> None:
     g = state.generals[bt.general]
     assert gd is not None and g is not None
     _discard_committed(state)
+    skill_off = _skill_cancelled(state)
     state.battle = None
     state.log("battle_lost", f"The attack on {gd.name} fails", general=gd.name, rule="DEF-GEN-04")
     for p in bt.participants:
@@ -292,7 +293,7 @@ def conclude(state: DefendersState) -> None:
         if s.hero is not None:
             s.loc = state.board.monarch
             state.log("to_monarch", f"{state.hero_name(p)} is carried back to Monarch City", hero=s.hero)
-    if gd.regenerates and not _skill_cancelled(state):
+    if gd.regenerates and not skill_off:
         if g.wounds:
             state.log("regenerate", f"{gd.name} regenerates all wounds", rule="DEF-GEN-09")
         g.wounds = 0
