@@ -114,6 +114,7 @@ class Battle:
     commit_queue: list[int] = field(default_factory=list)
     rolled: list[int] = field(default_factory=list)
     hits: int = 0
+    extra_dice: dict[int, int] = field(default_factory=dict)  # from spent quest rewards
 
     def copy(self) -> Battle:
         return Battle(
@@ -127,6 +128,7 @@ class Battle:
             list(self.commit_queue),
             list(self.rolled),
             self.hits,
+            dict(self.extra_dice),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -140,6 +142,7 @@ class Battle:
             "commit_queue": list(self.commit_queue),
             "rolled": list(self.rolled),
             "hits": self.hits,
+            "extra_dice": {str(k): v for k, v in sorted(self.extra_dice.items())},
         }
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
-from warhorn.games.defenders.actions import Commit, CommitDone, Join, NextAttacker, Pass
+from warhorn.games.defenders.actions import Commit, CommitDone, Join, NextAttacker, Pass, UseReward
 from warhorn.games.defenders.board import COLOURS, GREEN, RED
 from warhorn.games.defenders.rules import cards, hero_actions
 
@@ -67,7 +67,8 @@ def _still_to_roll(state: DefendersState) -> list[int]:
 def dice_of(state: DefendersState, slot: int) -> int:
     bt = state.battle
     assert bt is not None
-    return sum(state.board.cards[c].dice for c in bt.committed.get(slot, []))
+    cards_dice = sum(state.board.cards[c].dice for c in bt.committed.get(slot, []))
+    return cards_dice + bt.extra_dice.get(slot, 0)
 
 
 def pending(state: DefendersState) -> Decision:
@@ -108,7 +109,12 @@ def legal(state: DefendersState) -> list[Action]:
         hero = state.slots[who].hero
         assert hero is not None
         usable = [c for c in cards.matching_cards(state, who, bt.general) if state.board.cards[c].dice > 0]
-        return [*(Commit(hero, c) for c in cards.distinct(state, usable)), CommitDone(hero)]
+        extra = [
+            UseReward(hero, q)
+            for q in state.slots[who].rewards
+            if state.board.quest_by_id[q].reward == "extra_dice"
+        ]
+        return [*(Commit(hero, c) for c in cards.distinct(state, usable)), *extra, CommitDone(hero)]
     out: list[Action] = []
     for p in _still_to_roll(state):
         hero = state.slots[p].hero
