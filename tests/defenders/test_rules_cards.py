@@ -1,0 +1,166 @@
+"""Hero cards (DEF-CRD-01), purple cards and their windows (DEF-CRD-02), quests (DEF-CRD-03)."""
+
+from __future__ import annotations
+
+import pytest
+
+from warhorn.engine.deck import Deck
+
+from .helpers import give, play, put, scenario
+
+RED, GREEN, BLUE, BLACK = 0, 1, 2, 3
+
+
+def notations(s) -> set[str]:  # type: ignore[no-untyped-def]
+    return {a.notation() for a in s.legal_actions()}
+
+
+@pytest.mark.rule("DEF-CRD-01")
+def test_one_card_many_uses() -> None:
+    s = scenario(("paladin",), at={"paladin": "R1"})
+    give(s, "paladin", "R3g", "R1h")
+    s.taint[s.board.loc("R1")] = 1
+    s.crystals_left -= 1
+    legal = notations(s)
+    assert {"heal_land R3g", "heal_land R1h", "build_gate R1h", "move R3 by gate R3g", "move R2 by horse R1h"} <= legal
+    assert "build_gate R3g" not in legal  # a gate is built only at the card's own location
+    s.slots[0].loc = s.board.loc("R3")
+    s.taint[s.board.loc("R1")] = 0
+    s.crystals_left += 1
+    s = play(s, "attack_general")
+    assert {"commit paladin R3g", "commit paladin R1h"} <= notations(s)  # dice against Balazarg
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_purple_card_in_another_players_turn_at_the_night_window() -> None:
+    s = scenario(("paladin", "rogue"), ds=["ds1"])
+    give(s, "rogue", "sp_spell_of_purity")
+    g3 = s.board.loc("G3")
+    s.taint[g3] = 2
+    s.crystals_left -= 2
+    s = play(s, "end_day")
+    d = s.pending()
+    assert d.kind == "special" and d.player == 1 and d.rule == "DEF-CRD-02"
+    assert "pass" in notations(s) and "play rogue sp_spell_of_purity G3" in notations(s)
+    s = play(s, "play rogue sp_spell_of_purity G3")
+    assert s.taint[g3] == 0 and s.crystals_left == 12 and "sp_spell_of_purity" in s.removed_cards
+    assert s.pending().kind == "action" and s.current == 1  # the night went on; the rogue's turn
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_windows_never_stall_a_pass_moves_on() -> None:
+    s = scenario(("paladin", "rogue"), ds=["ds1"])
+    give(s, "rogue", "sp_spell_of_purity")
+    s.taint[s.board.loc("G3")] = 1
+    s.crystals_left -= 1
+    s = play(s, "end_day", "pass")
+    assert s.current == 1 and "sp_spell_of_purity" in s.slots[1].hand
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_militia_and_strong_defenses_react_to_the_drawn_card() -> None:
+    s = scenario(("paladin", "rogue"), ds=["ds1"])  # 1 red R1, 2 green G2, Balazarg next with 1
+    give(s, "rogue", "sp_militia", "sp_strong_defenses")
+    s = play(s, "end_day")
+    assert s.pending().player == 1 and s.window.kind == "card"
+    s = play(s, "play rogue sp_militia G2", "play rogue sp_strong_defenses")
+    b = s.board
+    assert s.minions[b.loc("G2")] == [0, 0, 0, 0] and s.minions[b.loc("R1")][RED] == 1
+    assert s.generals[RED].loc == b.loc("R3")
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_own_turn_specials_all_is_quiet_fury_archers_hammer_luck_spy() -> None:
+    s = scenario(("paladin", "rogue"), at={"paladin": "G1"}, ds=["ds1"], rolls=[1, 6])
+    give(s, "paladin", "sp_all_is_quiet", "sp_battle_fury", "sp_elven_archers", "sp_hammer_of_valor")
+    give(s, "paladin", "sp_battle_luck", "sp_spy_in_camp")
+    put(s, "G1", green=2)
+    put(s, "G2", green=1)
+    put(s, "G3", blue=1)
+    s = play(s, "play paladin sp_battle_fury")
+    assert sum(s.minions[s.board.loc("G1")]) == 0 and s.slots[0].actions == 4
+    s = play(s, "play paladin sp_elven_archers G2 G3")
+    assert sum(s.minions[s.board.loc("G2")]) == 0 and sum(s.minions[s.board.loc("G3")]) == 0
+    s = play(s, "play paladin sp_hammer_of_valor rogue K2")
+    assert s.board.name(s.slots[1].loc) == "K2"
+    put(s, "G1", blue=1)
+    s = play(s, "play paladin sp_battle_luck", "fight G1")  # 1 misses, re-rolled 6 kills
+    assert sum(s.minions[s.board.loc("G1")]) == 0
+    s.generals[BLACK].wounds = 2
+    s.generals[BLACK].heal_from = 0
+    s = play(s, "play paladin sp_spy_in_camp black", "play paladin sp_all_is_quiet", "end_day")
+    assert s.generals[BLACK].wounds == 2  # Spy in the Camp: no healing this turn
+    assert s.ds_deck.discard_pile == ()  # All Is Quiet: no card drawn
+    assert len(s.removed_cards) == 6
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_empty_hero_deck_reshuffles_discard_but_not_used_purples() -> None:
+    s = scenario(("paladin",), ds=["quiet"])
+    pile = list(s.hero_deck.draw_pile)
+    s.hero_deck = Deck((), tuple(pile[:3]))
+    s.removed_cards = pile[3:]
+    s = play(s, "end_day")
+    assert len(s.slots[0].hand) == 2 and len(s.hero_deck.draw_pile) == 1
+    assert set(s.removed_cards) == set(pile[3:])
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_dice_quest_completes_and_rewards_fail_discard_draws_a_new_one() -> None:
+    s = scenario(("paladin",), at={"paladin": "K2"}, quest_deck=["q_amulet", "q_banner", "q_inns"], rolls=[1, 2, 3, 4])
+    from warhorn.games.defenders.rules import cards
+
+    cards.draw_quest(s, 0)
+    assert "quest" in notations(s)
+    s = play(s, "quest")  # 4 dice, no 6: the Amulet quest is lost
+    assert s.slots[0].quest == "q_banner" and s.quests_done == [0]
+    s = scenario(("paladin",), at={"paladin": "K1"}, quest_deck=["q_banner", "q_inns"], rolls=[2, 5, 1])
+    cards.draw_quest(s, 0)
+    s = play(s, "quest")
+    assert s.quests_done == [1] and "q_banner" in s.slots[0].rewards and s.slots[0].quest == "q_inns"
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_war_banner_reward_ignores_general_penalty() -> None:
+    s = scenario(("paladin",), at={"paladin": "G3"}, rolls=[1, 1], ds=["quiet"])
+    s.slots[0].rewards = ["q_banner"]
+    give(s, "paladin", "G1e", "R1h")
+    s = play(s, "attack_general", "commit paladin G1e", "commit_done paladin")
+    assert s.slots[0].life == 5 and s.slots[0].hand == ["R1h"] and s.board.name(s.slots[0].loc) == "Monarch City"
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_visit_inns_scout_and_raids_quests() -> None:
+    from warhorn.games.defenders.rules import cards
+
+    s = scenario(("paladin",), quest_deck=["q_inns", "q_scout"], hero_deck=["B1h", "B2h", "G2e", "G3g", "K1h"])
+    cards.draw_quest(s, 0)
+    s.slots[0].loc = s.board.loc("G2")
+    s = play(s, "move Rest_Inn")  # the only inn of the small board: done on arrival, 4 cards
+    assert s.quests_done == [1] and len(s.slots[0].hand) == 4 and s.slots[0].quest == "q_scout"
+    s.slots[0].loc = s.board.loc("G3")
+    s = play(s, "quest")  # scout Gorgutt on his space: take the first green card of the deck
+    assert s.quests_done == [2] and any(c.startswith("G") for c in s.slots[0].hand[4:])
+    s = scenario(("paladin",), quest_deck=["q_raids"], at={"paladin": "G1"}, rolls=[6, 6, 6])
+    cards.draw_quest(s, 0)
+    put(s, "G1", red=1, green=1, blue=1)
+    s = play(s, "fight G1")
+    assert s.slots[0].quest_progress == ["red", "green", "blue"] and s.quests_done == [0]
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_held_rewards_stop_general_skip_night_and_remove_crystal() -> None:
+    s = scenario(("paladin", "rogue"), ds=["ds1", "ds2"])
+    s.slots[1].rewards = ["q_militia", "q_raids"]
+    s = play(s, "end_day")
+    assert s.window.kind == "night" and "use_reward rogue q_raids" in notations(s)
+    s = play(s, "pass")
+    assert s.window.kind == "card"
+    s = play(s, "use_reward rogue q_militia")
+    assert s.generals[RED].loc == s.board.loc("R3") and "q_militia" not in s.slots[1].rewards
+    s = scenario(("paladin",), at={"paladin": "G3"}, ds=["ds1"])
+    s.slots[0].rewards = ["q_crystal"]
+    s.taint[s.board.loc("G3")] = 1
+    s.crystals_left -= 1
+    s = play(s, "use_reward paladin q_crystal")
+    assert s.taint[s.board.loc("G3")] == 0 and s.crystals_left == 12
