@@ -92,6 +92,11 @@ def mini_hero_cards() -> list[HeroCard]:
         ("battle_luck", "any"),
         ("spy_in_camp", "any"),
         ("hammer_of_valor", "any"),
+        ("kings_guard", "blue"),
+        ("cavalry_sweep", "any"),
+        ("battle_strategy", "any"),
+        ("dark_visions", "any"),
+        ("local_information", "any"),
     ]:
         out.append(HeroCard(f"sp_{effect}", effect.replace("_", " ").title(), colour, None, None, 1, effect))
     return out
@@ -139,6 +144,9 @@ def mini_quests() -> list[QuestDef]:
         QuestDef("q_scout", "Scout Gorgutt", "scout", "scout", colours=("green",)),
         QuestDef("q_raids", "Raids", "kill", "skip_night", colours=COLOURS, count=0),
         QuestDef("q_crystal", "Crystal", "roll", "crystal_here", location="G3", dice=3, need=5),
+        QuestDef("q_envoy", "Envoy", "roll", "envoy", location="B2", dice=3, need=5, reward_location="B2"),
+        QuestDef("q_gryphons", "Gryphons", "roll", "move_heroes", location="G2", dice=3, need=5),
+        QuestDef("q_gate", "Find Magic Gate", "gate_red", "extra_dice", colours=("red",)),
     ]
 
 

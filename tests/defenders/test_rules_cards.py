@@ -22,7 +22,13 @@ def test_one_card_many_uses() -> None:
     s.taint[s.board.loc("R1")] = 1
     s.crystals_left -= 1
     legal = notations(s)
-    assert {"heal_land R3g", "heal_land R1h", "build_gate R1h", "move R3 by gate R3g", "move R2 by horse R1h"} <= legal
+    assert {
+        "heal_land R3g",
+        "heal_land R1h",
+        "build_gate R1h",
+        "move R3 by gate R3g",
+        "move R2 by horse R1h",
+    } <= legal
     assert "build_gate R3g" not in legal  # a gate is built only at the card's own location
     s.slots[0].loc = s.board.loc("R3")
     s.taint[s.board.loc("R1")] = 0
@@ -107,7 +113,9 @@ def test_empty_hero_deck_reshuffles_discard_but_not_used_purples() -> None:
 
 @pytest.mark.rule("DEF-CRD-03")
 def test_dice_quest_completes_and_rewards_fail_discard_draws_a_new_one() -> None:
-    s = scenario(("paladin",), at={"paladin": "K2"}, quest_deck=["q_amulet", "q_banner", "q_inns"], rolls=[1, 2, 3, 4])
+    s = scenario(
+        ("paladin",), at={"paladin": "K2"}, quest_deck=["q_amulet", "q_banner", "q_inns"], rolls=[1, 2, 3, 4]
+    )
     from warhorn.games.defenders.rules import cards
 
     cards.draw_quest(s, 0)
@@ -126,14 +134,18 @@ def test_war_banner_reward_ignores_general_penalty() -> None:
     s.slots[0].rewards = ["q_banner"]
     give(s, "paladin", "G1e", "R1h")
     s = play(s, "attack_general", "commit paladin G1e", "commit_done paladin")
-    assert s.slots[0].life == 5 and s.slots[0].hand == ["R1h"] and s.board.name(s.slots[0].loc) == "Monarch City"
+    assert (
+        s.slots[0].life == 5 and s.slots[0].hand == ["R1h"] and s.board.name(s.slots[0].loc) == "Monarch City"
+    )
 
 
 @pytest.mark.rule("DEF-CRD-03")
 def test_visit_inns_scout_and_raids_quests() -> None:
     from warhorn.games.defenders.rules import cards
 
-    s = scenario(("paladin",), quest_deck=["q_inns", "q_scout"], hero_deck=["B1h", "B2h", "G2e", "G3g", "K1h"])
+    s = scenario(
+        ("paladin",), quest_deck=["q_inns", "q_scout"], hero_deck=["B1h", "B2h", "G2e", "G3g", "K1h"]
+    )
     cards.draw_quest(s, 0)
     s.slots[0].loc = s.board.loc("G2")
     s = play(s, "move Rest_Inn")  # the only inn of the small board: done on arrival, 4 cards
@@ -164,3 +176,91 @@ def test_held_rewards_stop_general_skip_night_and_remove_crystal() -> None:
     s.crystals_left -= 1
     s = play(s, "use_reward paladin q_crystal")
     assert s.taint[s.board.loc("G3")] == 0 and s.crystals_left == 12
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_kings_guard_and_cavalry_sweep_are_chosen_minion_by_minion() -> None:
+    s = scenario(("paladin",))
+    give(s, "paladin", "sp_kings_guard", "sp_cavalry_sweep")
+    put(s, "Monarch City", red=2)
+    put(s, "R1", green=3)
+    put(s, "R2", green=3)  # not next to the city
+    s = play(s, "play paladin sp_kings_guard")
+    assert s.pending().kind == "pick"
+    assert "pick green R2" not in notations(s)
+    s = play(s, "pick red Monarch_City", "pick red Monarch_City", "pick green R1", "pass")
+    assert sum(s.minions[s.board.loc("Monarch City")]) == 0 and s.minions[s.board.loc("R1")][GREEN] == 2
+    assert s.pending().kind == "action"
+    # Cavalry Sweep: at most 2 per location, spreading to connected locations, a dragonkin counts 2.
+    put(s, "G1", blue=1)
+    s = play(s, "play paladin sp_cavalry_sweep", "pick green R1", "pick green R1")
+    legal = notations(s)
+    assert "pick green R2" in legal and "pick blue G1" in legal and "pick green R1" not in legal
+    s = play(s, "pick blue G1", "pick green R2")
+    assert s.picking is not None and s.picking.left == 1
+    s = play(s, "pick green R2")
+    assert s.picking is None and s.minions[s.board.loc("R2")][GREEN] == 1
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_battle_strategy_clears_three_locations_and_pushes_a_general_back() -> None:
+    s = scenario(("paladin",))
+    give(s, "paladin", "sp_battle_strategy")
+    s.generals[RED].loc = s.board.loc("R2")
+    for where in ("R1", "G1", "B1", "K1"):
+        put(s, where, black=1)
+    s = play(s, "play paladin sp_battle_strategy", "pick location R1", "pick location G1", "pick location B1")
+    assert s.minions[s.board.loc("K1")][BLACK] == 1
+    assert {a.notation() for a in s.legal_actions()} == {"pick general red", "pass"}
+    s = play(s, "pick general red")
+    assert s.generals[RED].loc == s.board.loc("R3") and s.picking is None
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_dark_visions_discards_and_reorders_the_top_cards_for_everyone_to_see() -> None:
+    from warhorn.engine.rng import Rng
+
+    s = scenario(("paladin", "rogue"), ds=["ds1", "ds2", "ds3", "ds4", "ds5", "ds6"])
+    give(s, "paladin", "sp_dark_visions")
+    s = play(s, "play paladin sp_dark_visions", "pick discard ds1", "pick discard ds2", "pass")
+    s = play(s, "pick top ds5", "pick top ds3")
+    assert s.ds_deck.draw_pile[:4] == ("ds5", "ds3", "ds4", "ds6") or s.ds_deck.draw_pile[:3] == (
+        "ds5",
+        "ds3",
+        "ds4",
+    )
+    assert s.view(1)["darkness_known_top"] == ["ds5", "ds3", "ds4"]
+    assert s.determinize(1, Rng(3)).view(1) == s.view(1)
+    assert {"ds1", "ds2"} <= set(s.ds_deck.discard_pile)
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_envoy_and_gryphons_rewards_choose_their_targets() -> None:
+    from warhorn.games.defenders.rules import cards
+
+    s = scenario(("paladin", "rogue"), at={"paladin": "B2"}, quest_deck=["q_envoy"], rolls=[5, 1, 1, 2])
+    cards.draw_quest(s, 0)
+    put(s, "B2", blue=1)
+    put(s, "K1", black=1)  # B2-B1-K1: two steps
+    put(s, "K2", black=1)  # three steps: out of reach
+    s = play(s, "quest")  # success, then D6 = 2 minions to remove
+    assert s.pending().kind == "pick" and "pick black K2" not in notations(s)
+    s = play(s, "pick blue B2", "pick black K1")
+    assert s.picking is None and s.quests_done == [1, 0]
+    s.slots[0].rewards.append("q_gryphons")
+    s = play(s, "use_reward paladin q_gryphons", "pick hero rogue", "pick to K3", "pass")
+    assert s.board.name(s.slots[1].loc) == "K3" and s.picking is None
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_find_magic_gate_on_red_then_two_extra_dice_in_a_battle() -> None:
+    s = scenario(("paladin",), at={"paladin": "R1"}, quest_deck=["q_gate"], rolls=[6, 6, 1, 1])
+    from warhorn.games.defenders.rules import cards
+
+    cards.draw_quest(s, 0)
+    give(s, "paladin", "R1h")
+    s = play(s, "build_gate R1h")
+    assert s.quests_done == [1] and "q_gate" in s.slots[0].rewards
+    s.slots[0].loc = s.board.loc("K3")
+    s = play(s, "attack_general", "use_reward paladin q_gate", "commit_done paladin")
+    assert s.generals[BLACK].wounds == 2 and "q_gate" not in s.slots[0].rewards

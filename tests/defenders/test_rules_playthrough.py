@@ -16,7 +16,13 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2},
     {"players": 3, "heal_land": "both"},
     {"players": 4},
-    {"players": 2, "heroes_per_player": 2, "easy_setup": True, "easy_no_penalty": True, "easy_extra_life": True},
+    {
+        "players": 2,
+        "heroes_per_player": 2,
+        "easy_setup": True,
+        "easy_no_penalty": True,
+        "easy_extra_life": True,
+    },
     {"players": 2, "hard_setup_overrun": True, "hard_less_life": True, "hard_fewer_minions": True},
 ]
 ROUND_BOUND = 200

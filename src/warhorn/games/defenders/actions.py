@@ -262,6 +262,19 @@ class Redraw(Action):
         return "redraw"
 
 
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """One target of a card or reward chosen step by step: ``what`` is a minion colour,
+    ``location``, ``general``, ``hero``, ``to``, ``discard`` or ``top``; ``where`` names it."""
+
+    kind: ClassVar[str] = "pick"
+    what: str
+    where: str
+
+    def notation(self) -> str:
+        return f"pick {self.what} {_t(self.where)}"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Move,
     BuildGate,
@@ -286,6 +299,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     TurnChoice,
     TurnUndead,
     Redraw,
+    Pick,
 )
 
 CODEC = ActionCodec(ACTION_TYPES)

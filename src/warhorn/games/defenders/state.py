@@ -172,6 +172,41 @@ class Night:
         return Night(list(self.modes), self.card, self.mode, self.stage, list(self.cancelled), self.redrawn)
 
 
+@dataclass(slots=True)
+class Picking:
+    """A card or reward whose targets are chosen one at a time (see rules/picks.py)."""
+
+    slot: int
+    effect: str
+    stage: str
+    left: int
+    allowed: list[int] = field(default_factory=list)
+    taken: dict[int, int] = field(default_factory=dict)
+    chosen: list[str] = field(default_factory=list)
+
+    def copy(self) -> Picking:
+        return Picking(
+            self.slot,
+            self.effect,
+            self.stage,
+            self.left,
+            list(self.allowed),
+            dict(self.taken),
+            list(self.chosen),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "slot": self.slot,
+            "effect": self.effect,
+            "stage": self.stage,
+            "left": self.left,
+            "allowed": list(self.allowed),
+            "taken": {str(k): v for k, v in sorted(self.taken.items())},
+            "chosen": list(self.chosen),
+        }
+
+
 class DefendersState(GameState):
     """A Defenders of the Realm position."""
 
@@ -211,6 +246,8 @@ class DefendersState(GameState):
         self.owed_discards: list[list[int]] = []  # [slot, count]
         self.replacements: list[int] = []  # slots whose hero fell and must be replaced
         self.turn_undead_slot: int | None = None
+        self.picking: Picking | None = None
+        self.ds_known_top = 0  # Darkness Spreads cards on top of the pile everyone has seen
         self.skip_night = False
         self.outcome: str | None = None  # "win" or a loss reason
         self.won = False
@@ -258,6 +295,8 @@ class DefendersState(GameState):
         new.owed_discards = [list(o) for o in self.owed_discards]
         new.replacements = list(self.replacements)
         new.turn_undead_slot = self.turn_undead_slot
+        new.picking = self.picking.copy() if self.picking else None
+        new.ds_known_top = self.ds_known_top
         new.skip_night = self.skip_night
         new.outcome = self.outcome
         new.won = self.won
@@ -382,12 +421,15 @@ class DefendersState(GameState):
             "owed_discards": [list(o) for o in self.owed_discards],
             "replacements": list(self.replacements),
             "turn_undead_slot": self.turn_undead_slot,
+            "picking": self.picking.to_json() if self.picking else None,
+            "darkness_known_top": list(self.ds_deck.draw_pile[: self.ds_known_top]),
             "skip_night": self.skip_night,
             "outcome": self.outcome,
         }
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """Everything but the order of the three decks (hidden from everyone)."""
+        """Everything but the order of the three decks (hidden from everyone), except Darkness
+        Spreads cards that Dark Visions put back on top (everyone saw them)."""
         return self._public()
 
     def snapshot(self) -> dict[str, Any]:
@@ -403,7 +445,9 @@ class DefendersState(GameState):
         """Reshuffle the three draw piles: their order is all a player cannot see."""
         new = self.copy()
         new.hero_deck = Deck(tuple(rng.shuffled(new.hero_deck.draw_pile)), new.hero_deck.discard_pile)
-        new.ds_deck = Deck(tuple(rng.shuffled(new.ds_deck.draw_pile)), new.ds_deck.discard_pile)
+        known = new.ds_deck.draw_pile[: new.ds_known_top]
+        unknown = rng.shuffled(new.ds_deck.draw_pile[new.ds_known_top :])
+        new.ds_deck = Deck(known + tuple(unknown), new.ds_deck.discard_pile)
         new.quest_deck = Deck(tuple(rng.shuffled(new.quest_deck.draw_pile)), new.quest_deck.discard_pile)
         return new
 

@@ -139,6 +139,11 @@ def apply(state: DefendersState, action: Action) -> None:
             state.log(
                 "commit", f"{state.hero_name(who)} commits {action.card}", hero=action.hero, card=action.card
             )
+        elif isinstance(action, UseReward):
+            from warhorn.games.defenders.rules import quests
+
+            quests.use_reward(state, action)
+            bt.extra_dice[who] = bt.extra_dice.get(who, 0) + 2
         else:
             bt.commit_queue.pop(0)
     else:

@@ -39,6 +39,7 @@ def wizard_slot(state: DefendersState) -> int | None:
 def _draw(state: DefendersState) -> str | None:
     deck, card, reshuffled = state.ds_deck.draw(state.rng)
     state.ds_deck = deck
+    state.ds_known_top = max(0, state.ds_known_top - 1)
     if reshuffled:
         state.log("shuffle", "The Darkness Spreads deck is rebuilt from its discard", chance=True)
     if card is not None:
@@ -157,6 +158,7 @@ def reshuffle_after_monarch(state: DefendersState) -> None:
     """DEF-DRK-05: after the Monarch City card, both decks are reshuffled (used purple cards stay out)."""
     state.hero_deck = state.hero_deck.reshuffle_all(state.rng)
     state.ds_deck = state.ds_deck.reshuffle_all(state.rng)
+    state.ds_known_top = 0
     state.log("shuffle", "Monarch City card: hero and Darkness Spreads decks are reshuffled", chance=True)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from warhorn.engine.actions import Action
 from warhorn.games.defenders.actions import UseReward
 from warhorn.games.defenders.board import COLOURS, QuestDef, colour_index
-from warhorn.games.defenders.rules import cards, minions
+from warhorn.games.defenders.rules import cards
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -174,16 +174,13 @@ def immediate_reward(state: DefendersState, slot: int, q: QuestDef) -> None:
         state.hero_deck = Deck(tuple(state.rng.shuffled(pile)), state.hero_deck.discard_pile)
         state.log("shuffle", "The hero deck is reshuffled", chance=True)
     elif q.reward == "envoy":
+        from warhorn.games.defenders.rules import picks
+
         where = q.reward_location or q.location
         assert where is not None
         count = hero_actions.roll(state, slot, 1, f"{q.name}: minions slain")[0]
         centre = state.board.loc(where)
-        near = [centre, *state.board.within(centre, 2)]
-        near.sort(key=lambda i: -state.minion_total(i))
-        for i in near:
-            for c in (2, 3, 0, 1):
-                if count > 0:
-                    count -= minions.remove_minions(state, i, c, count, by=slot)
+        picks.start(state, slot, "envoy", count=count, allowed=[centre, *state.board.within(centre, 2)])
     else:
         return
     excess = len(s.hand) - cards.HAND_LIMIT
@@ -231,7 +228,7 @@ def _simple_reward_usable(state: DefendersState, slot: int, reward: str, window:
         return state.taint[s.loc] > 0
     if reward in ("blessing", "ward"):
         return not s.turn.get(reward)
-    return False
+    return reward == "move_heroes"
 
 
 def use_reward(state: DefendersState, action: UseReward) -> None:
@@ -254,6 +251,10 @@ def use_reward(state: DefendersState, action: UseReward) -> None:
         s.turn["blessing"] = 1
     elif q.reward == "ward":
         s.turn["ward"] = 1
+    elif q.reward == "move_heroes":
+        from warhorn.games.defenders.rules import picks
+
+        picks.start(state, slot, "move_heroes")
     elif q.reward == "skip_night":
         state.skip_night = True
     elif q.reward == "stop_general":

@@ -18,7 +18,7 @@ from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
 from warhorn.games.defenders.actions import Pass, PlayCard, UseReward
 from warhorn.games.defenders.board import COLOURS, GREEN
-from warhorn.games.defenders.rules import cards, minions
+from warhorn.games.defenders.rules import cards, minions, picks
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -35,6 +35,9 @@ IMPLEMENTED = frozenset(
         "battle_fury",
         "local_information",
         "kings_guard",
+        "cavalry_sweep",
+        "battle_strategy",
+        "dark_visions",
         "militia",
         "strong_defenses",
         "spy_in_camp",
@@ -87,6 +90,12 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
     if effect == "kings_guard":
         near = [b.monarch, *b.neighbours(b.monarch)]
         return [PlayCard(hero, cid)] if any(state.minion_total(i) for i in near) else []
+    if effect == "cavalry_sweep":
+        return [PlayCard(hero, cid)] if any(map(sum, state.minions)) else []
+    if effect == "battle_strategy":
+        return [PlayCard(hero, cid)]
+    if effect == "dark_visions":
+        return [PlayCard(hero, cid)] if state.ds_deck.draw_pile or state.ds_deck.discard_pile else []
     if effect == "spy_in_camp":
         return [
             PlayCard(hero, cid, (COLOURS[c],))
@@ -229,7 +238,10 @@ def play(state: DefendersState, action: PlayCard) -> None:
     elif effect == "local_information":
         hero_actions.rumors(state, slot, t[0], 5)
     elif effect == "kings_guard":
-        kings_guard(state, slot)
+        near = [b.monarch, *b.neighbours(b.monarch)]
+        picks.start(state, slot, "kings_guard", count=6, allowed=near)
+    elif effect in ("cavalry_sweep", "battle_strategy", "dark_visions"):
+        picks.start(state, slot, effect, count=6)
     elif effect == "spy_in_camp":
         g = state.generals[COLOURS.index(t[0])]
         assert g is not None
@@ -240,16 +252,3 @@ def play(state: DefendersState, action: PlayCard) -> None:
     elif effect == "strong_defenses":
         assert state.night is not None
         state.night.cancelled.append("general")
-
-
-def kings_guard(state: DefendersState, slot: int) -> None:
-    """Remove up to 6 minions in and next to Monarch City: the city first, then the fullest
-    neighbours, strongest minions first (the engine picks; see the module report)."""
-    b = state.board
-    left = 6
-    order = [b.monarch, *sorted(b.neighbours(b.monarch), key=lambda i: -state.minion_total(i))]
-    for i in order:
-        for c in (2, 3, 0, 1):
-            if left > 0:
-                left -= minions.remove_minions(state, i, c, left, by=slot)
-    state.log("kings_guard", f"The King's Guard clears {6 - left} minion(s)", count=6 - left)

@@ -22,7 +22,7 @@ from warhorn.games.defenders.actions import (
     TurnUndead,
 )
 from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, MINION_NAMES
-from warhorn.games.defenders.rules import battle, cards, darkness, hero_actions, minions, specials
+from warhorn.games.defenders.rules import battle, cards, darkness, hero_actions, minions, picks, specials
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -47,6 +47,8 @@ def pending(state: DefendersState) -> Decision | None:
             f"{state.hero_name(slot)} must discard {n} card(s)",
             "DEF-TRN-01",
         )
+    if state.picking is not None:
+        return picks.pending(state)
     if state.battle is not None:
         return battle.pending(state)
     if state.window is not None:
@@ -86,6 +88,8 @@ def legal_actions(state: DefendersState) -> list[Action]:
         hero = state.slots[slot].hero
         assert hero is not None
         return [Discard(hero, c) for c in cards.distinct(state, state.slots[slot].hand)]
+    if state.picking is not None:
+        return picks.legal(state)
     if state.battle is not None:
         return battle.legal(state)
     if state.window is not None:
@@ -133,6 +137,9 @@ def apply(state: DefendersState, action: Action) -> None:
         entry[1] -= 1
         if entry[1] <= 0 or not state.slots[slot].hand:
             state.owed_discards.pop(0)
+        return
+    if state.picking is not None:
+        picks.apply(state, action)
         return
     if state.battle is not None:
         battle.apply(state, action)
@@ -186,7 +193,7 @@ def advance(state: DefendersState) -> None:
     for _ in range(10_000):
         if state.outcome is not None:
             return
-        if state.replacements or state.owed_discards or state.battle is not None:
+        if state.replacements or state.owed_discards or state.picking or state.battle is not None:
             return
         if state.window is not None:
             if specials.window_ready(state):
