@@ -264,3 +264,15 @@ def test_find_magic_gate_on_red_then_two_extra_dice_in_a_battle() -> None:
     s.slots[0].loc = s.board.loc("K3")
     s = play(s, "attack_general", "use_reward paladin q_gate", "commit_done paladin")
     assert s.generals[BLACK].wounds == 2 and "q_gate" not in s.slots[0].rewards
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_impossible_quest_is_replaced() -> None:
+    from warhorn.games.defenders.rules import cards
+
+    s = scenario(("paladin",), at={"paladin": "G3"}, quest_deck=["q_scout", "q_banner"], rolls=[6])
+    cards.draw_quest(s, 0)
+    s.generals[GREEN].wounds = 5
+    give(s, "paladin", "G1h")
+    s = play(s, "attack_general", "commit paladin G1h", "commit_done paladin")
+    assert s.generals[GREEN] is None and s.slots[0].quest == "q_banner"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 from warhorn.engine.decisions import GameSpec, OptionSpec
-from warhorn.engine.registry import register_game
+from warhorn.engine.errors import ContentError, ContentErrors
+from warhorn.engine.registry import ContentSupport, register_game
 from warhorn.engine.rng import Rng
 from warhorn.games.defenders.board import DefendersBoard
 from warhorn.games.defenders.state import DefendersState
@@ -103,4 +105,28 @@ def _factory(options: dict[str, Any], seed: int, content: Any) -> DefendersState
     return new_defenders_game(options, seed, content)
 
 
-register_game(SPEC, _factory)
+def _check_folder(path: Path) -> list[ContentError]:
+    from warhorn.games.defenders.content import load_defenders_content
+
+    try:
+        load_defenders_content(path)
+    except ContentErrors as exc:
+        return list(exc.errors)
+    except ContentError as exc:
+        return [exc]
+    return []
+
+
+def _load_folder(path: Path | None) -> Any:
+    from warhorn.games.defenders.content import load_defenders_content
+
+    return load_defenders_content(path)
+
+
+CONTENT_SUPPORT = ContentSupport(
+    marker_files=("darkness.toml", "hero_cards.toml", "quests.toml"),
+    check_folder=_check_folder,
+    load_folder=_load_folder,
+)
+
+register_game(SPEC, _factory, content=CONTENT_SUPPORT)

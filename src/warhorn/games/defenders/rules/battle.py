@@ -254,6 +254,7 @@ def general_defeated(state: DefendersState, slot: int) -> None:
     for p in bt.participants:
         if state.slots[p].hero is not None:
             cards.draw_hero_cards(state, p, REWARD_CARDS)
+    drop_impossible_quests(state)
     state.war = min(3, state.war + 1)
     from warhorn.games.defenders.state import WAR_NAMES
 
@@ -267,6 +268,17 @@ def general_defeated(state: DefendersState, slot: int) -> None:
         state.outcome = "win"
         state.won = True
         state.log("game_won", "All four generals are defeated: the realm is saved!", rule="DEF-END-01")
+
+
+def drop_impossible_quests(state: DefendersState) -> None:
+    """DEF-CRD-03: a quest that can no longer be done (scouting a defeated general) is replaced."""
+    from warhorn.games.defenders.rules import quests
+
+    for i in range(len(state.slots)):
+        q = quests.quest_of(state, i)
+        if q is not None and q.kind == "scout" and state.generals[COLOURS.index(q.colours[0])] is None:
+            state.log("quest_impossible", f"{q.name} can no longer be done; a new quest is drawn", quest=q.id)
+            cards.draw_quest(state, i)
 
 
 def _discard_committed(state: DefendersState) -> None:

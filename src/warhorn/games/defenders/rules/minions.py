@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
 
 
+def article(noun: str) -> str:
+    """``a demon``, ``an orc``, ``an undead``."""
+    return f"{'An' if noun[0] in 'aeiou' else 'A'} {noun}"
+
+
 def lose(state: DefendersState, reason: str, rule: str) -> None:
     """End the game in a loss for everyone (DEF-END-02)."""
     if state.outcome is None:
@@ -52,7 +57,7 @@ def take_from_supply(state: DefendersState, colour: int, *, night: bool) -> bool
                 state.supply[colour] += 1
                 state.log(
                     "quest_minion_returned",
-                    f"A {MINION_NAMES[colour]} leaves {slot.hero}'s quest card for the supply",
+                    f"{article(MINION_NAMES[colour])} leaves {slot.hero}'s quest card for the supply",
                     hero=slot.hero,
                     colour=COLOURS[colour],
                 )
@@ -103,7 +108,7 @@ def add_minions(
         state.minions[loc][colour] += 1
         state.log(
             "minion_placed",
-            f"A {MINION_NAMES[colour]} arrives at {b.name(loc)}",
+            f"{article(MINION_NAMES[colour])} arrives at {b.name(loc)}",
             location=b.name(loc),
             colour=COLOURS[colour],
         )

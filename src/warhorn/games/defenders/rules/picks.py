@@ -148,7 +148,11 @@ def apply(state: DefendersState, action: Action) -> None:
         minions.remove_minions(state, i, c, 1, by=p.slot)
         p.taken[i] = p.taken.get(i, 0) + 1
         p.left -= 2 if p.effect == "cavalry_sweep" and c == BLUE else 1
-        state.log("pick", f"A {MINION_NAMES[c]} is removed from {action.where}", location=action.where)
+        state.log(
+            "pick",
+            f"{minions.article(MINION_NAMES[c])} is removed from {action.where}",
+            location=action.where,
+        )
     elif p.stage == "location":
         minions.clear_location(state, b.loc(action.where), by=p.slot)
         p.chosen.append(action.where)

@@ -295,7 +295,8 @@ def finish_day(state: DefendersState) -> None:
 def turn_undead(state: DefendersState, slot: int, to: int) -> None:
     s = state.slots[slot]
     n = state.minions[s.loc][BLACK]
-    minions.remove_minions(state, s.loc, BLACK, n)
+    state.minions[s.loc][BLACK] = 0
+    state.supply[BLACK] += n  # they are placed again at once, through the overrun rules
     state.log("turn_undead", f"The Cleric drives {n} undead to {state.board.name(to)}", count=n)
     minions.add_minions(state, to, BLACK, n)
 
