@@ -180,3 +180,17 @@ def test_kings_champion_ranks_points_then_quests() -> None:
     assert r.winners == frozenset({0, 1, 2, 3})  # cooperative: all win together
     assert r.scores == {0: 3.0, 1: 3.0, 2: 0.0, 3: 3.0}
     assert r.ranking == ((0,), (1, 3), (2,))
+
+
+@pytest.mark.rule("DEF-GEN-06")
+def test_battle_luck_played_by_a_joining_hero_in_another_players_turn() -> None:
+    s = scenario(("paladin", "rogue"), at={"paladin": "B3", "rogue": "B3"}, rolls=[1, 5, 5, 5], ds=["quiet"])
+    s.generals[BLUE].wounds = 2
+    give(s, "paladin", "B1h")
+    give(s, "rogue", "B2e", "sp_battle_luck")
+    s = play(s, "attack_general", "join rogue", "commit_done paladin")
+    assert "play rogue sp_battle_luck" in {a.notation() for a in s.legal_actions()}
+    assert s.pending().player == 1
+    s = play(s, "play rogue sp_battle_luck", "commit rogue B2e", "commit_done rogue")
+    # Rogue rolls 1, 5; re-rolls the 1: 5 -> 2 hits: Sapphire (4 life) falls.
+    assert s.generals[BLUE] is None and s.slots[1].slain == [BLUE]

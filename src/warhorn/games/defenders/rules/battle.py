@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
-from warhorn.games.defenders.actions import Commit, CommitDone, Join, NextAttacker, Pass, UseReward
-from warhorn.games.defenders.board import COLOURS, GREEN, RED
+from warhorn.games.defenders.actions import Commit, CommitDone, Join, NextAttacker, Pass, PlayCard, UseReward
+from warhorn.games.defenders.board import BLACK, COLOURS, GREEN, RED
 from warhorn.games.defenders.rules import cards, hero_actions
 
 if TYPE_CHECKING:
@@ -114,7 +114,14 @@ def legal(state: DefendersState) -> list[Action]:
             for q in state.slots[who].rewards
             if state.board.quest_by_id[q].reward == "extra_dice"
         ]
-        return [*(Commit(hero, c) for c in cards.distinct(state, usable)), *extra, CommitDone(hero)]
+        luck: list[Action] = []
+        if bt.general != BLACK and not state.slots[who].turn.get("luck"):
+            luck = [
+                PlayCard(hero, c)
+                for c in cards.distinct(state, state.slots[who].hand)
+                if state.board.cards[c].special == "battle_luck"
+            ]
+        return [*(Commit(hero, c) for c in cards.distinct(state, usable)), *extra, *luck, CommitDone(hero)]
     out: list[Action] = []
     for p in _still_to_roll(state):
         hero = state.slots[p].hero
@@ -139,6 +146,10 @@ def apply(state: DefendersState, action: Action) -> None:
             state.log(
                 "commit", f"{state.hero_name(who)} commits {action.card}", hero=action.hero, card=action.card
             )
+        elif isinstance(action, PlayCard):
+            from warhorn.games.defenders.rules import specials
+
+            specials.play(state, action)  # Battle Luck: this hero re-rolls failed dice in this battle
         elif isinstance(action, UseReward):
             from warhorn.games.defenders.rules import quests
 
