@@ -27,7 +27,10 @@ def test_cleric_blessed_attacks_sanctify_and_turn_undead() -> None:
     s = play(s, "end_day")
     assert s.pending().kind == "turn_undead"
     s = play(s, "turn_undead R2")
-    assert s.minions[s.board.loc("R2")][BLACK] == 2 and s.slots[0].life == 6
+    assert s.pending().kind == "turn_undead"  # one undead is left: asked again
+    s = play(s, "turn_undead G1")
+    assert s.minions[s.board.loc("R2")][BLACK] == 1 and s.minions[s.board.loc("G1")][BLACK] == 1
+    assert s.slots[0].life == 6
 
 
 @pytest.mark.rule("DEF-ACT-05")

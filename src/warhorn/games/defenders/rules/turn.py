@@ -55,7 +55,9 @@ def pending(state: DefendersState) -> Decision | None:
         return specials.window_decision(state)
     if state.turn_undead_slot is not None:
         s = state.slots[state.turn_undead_slot]
-        return Decision(s.player, "turn_undead", "Cleric: push the undead away, or pass", None)
+        return Decision(
+            s.player, "turn_undead", "Cleric: drive an undead to a connected location, or pass", None
+        )
     if state.night is not None and state.night.stage == "wisdom":
         wizard = darkness.wizard_slot(state)
         assert wizard is not None
@@ -149,10 +151,13 @@ def apply(state: DefendersState, action: Action) -> None:
         return
     if state.turn_undead_slot is not None:
         slot = state.turn_undead_slot
-        state.turn_undead_slot = None
+        here = state.slots[slot].loc
         if isinstance(action, TurnUndead):
             turn_undead(state, slot, state.board.loc(action.to))
-        finish_day(state)
+        if not isinstance(action, TurnUndead) or state.minions[here][BLACK] == 0 or state.outcome:
+            state.turn_undead_slot = None
+            if state.outcome is None:
+                finish_day(state)
         return
     if state.night is not None and state.night.stage == "wisdom":
         darkness.apply_wisdom(state, isinstance(action, Redraw))
@@ -293,12 +298,14 @@ def finish_day(state: DefendersState) -> None:
 
 
 def turn_undead(state: DefendersState, slot: int, to: int) -> None:
+    """Cleric's Turn Undead: drive one undead to a connected location (asked again while any remain)."""
     s = state.slots[slot]
-    n = state.minions[s.loc][BLACK]
-    state.minions[s.loc][BLACK] = 0
-    state.supply[BLACK] += n  # they are placed again at once, through the overrun rules
-    state.log("turn_undead", f"The Cleric drives {n} undead to {state.board.name(to)}", count=n)
-    minions.add_minions(state, to, BLACK, n)
+    state.minions[s.loc][BLACK] -= 1
+    state.supply[BLACK] += 1  # placed again at once, through the overrun rules
+    state.log(
+        "turn_undead", f"The Cleric drives an undead to {state.board.name(to)}", to=state.board.name(to)
+    )
+    minions.add_minions(state, to, BLACK, 1)
 
 
 def end_of_turn_wounds(state: DefendersState, slot: int) -> None:
@@ -364,6 +371,7 @@ def hero_defeated(state: DefendersState, slot: int) -> None:
         s.quest_minions[c] = 0
     s.quest = None
     s.quest_progress = []
+    state.quest_deck = state.quest_deck.discard(*s.rewards)
     s.rewards = []
     s.slain = []
     s.hero = None
