@@ -245,3 +245,12 @@ def give(state: DefendersState, hero: str, *card_ids: str) -> None:
         pile.remove(cid)
         slot.hand.append(cid)
     state.hero_deck = Deck(tuple(pile), state.hero_deck.discard_pile)
+
+
+def grant(state: DefendersState, hero: str, *quest_ids: str) -> None:
+    """Give a hero finished quests' rewards, taking the cards out of the quest deck (scenario building)."""
+    slot = state.slots[state.slot_of(hero)]
+    pile = [q for q in state.quest_deck.draw_pile if q not in quest_ids]
+    discard = [q for q in state.quest_deck.discard_pile if q not in quest_ids]
+    state.quest_deck = Deck(tuple(pile), tuple(discard))
+    slot.rewards.extend(quest_ids)

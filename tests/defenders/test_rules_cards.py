@@ -6,7 +6,7 @@ import pytest
 
 from warhorn.engine.deck import Deck
 
-from .helpers import give, play, put, scenario
+from .helpers import give, grant, play, put, scenario
 
 RED, GREEN, BLUE, BLACK = 0, 1, 2, 3
 
@@ -131,7 +131,7 @@ def test_dice_quest_completes_and_rewards_fail_discard_draws_a_new_one() -> None
 @pytest.mark.rule("DEF-CRD-03")
 def test_war_banner_reward_ignores_general_penalty() -> None:
     s = scenario(("paladin",), at={"paladin": "G3"}, rolls=[1, 1], ds=["quiet"])
-    s.slots[0].rewards = ["q_banner"]
+    grant(s, "paladin", "q_banner")
     give(s, "paladin", "G1e", "R1h")
     s = play(s, "attack_general", "commit paladin G1e", "commit_done paladin")
     assert (
@@ -163,7 +163,7 @@ def test_visit_inns_scout_and_raids_quests() -> None:
 @pytest.mark.rule("DEF-CRD-03")
 def test_held_rewards_stop_general_skip_night_and_remove_crystal() -> None:
     s = scenario(("paladin", "rogue"), ds=["ds1", "ds2"])
-    s.slots[1].rewards = ["q_militia", "q_raids"]
+    grant(s, "rogue", "q_militia", "q_raids")
     s = play(s, "end_day")
     assert s.window.kind == "night" and "use_reward rogue q_raids" in notations(s)
     s = play(s, "pass")
@@ -171,7 +171,7 @@ def test_held_rewards_stop_general_skip_night_and_remove_crystal() -> None:
     s = play(s, "use_reward rogue q_militia")
     assert s.generals[RED].loc == s.board.loc("R3") and "q_militia" not in s.slots[1].rewards
     s = scenario(("paladin",), at={"paladin": "G3"}, ds=["ds1"])
-    s.slots[0].rewards = ["q_crystal"]
+    grant(s, "paladin", "q_crystal")
     s.taint[s.board.loc("G3")] = 1
     s.crystals_left -= 1
     s = play(s, "use_reward paladin q_crystal")
@@ -247,7 +247,7 @@ def test_envoy_and_gryphons_rewards_choose_their_targets() -> None:
     assert s.pending().kind == "pick" and "pick black K2" not in notations(s)
     s = play(s, "pick blue B2", "pick black K1")
     assert s.picking is None and s.quests_done == [1, 0]
-    s.slots[0].rewards.append("q_gryphons")
+    grant(s, "paladin", "q_gryphons")
     s = play(s, "use_reward paladin q_gryphons", "pick hero rogue", "pick to K3", "pass")
     assert s.board.name(s.slots[1].loc) == "K3" and s.picking is None
 

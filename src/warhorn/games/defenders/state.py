@@ -484,6 +484,11 @@ class DefendersState(GameState):
                 all_cards += cards
         if sorted(all_cards) != sorted(c.id for c in b.hero_cards):
             problems.append("hero cards were lost or duplicated")
+        quests = list(self.quest_deck.draw_pile) + list(self.quest_deck.discard_pile)
+        for s in self.slots:
+            quests += s.rewards + ([s.quest] if s.quest else [])
+        if sorted(quests) != sorted(q.id for q in b.quests):
+            problems.append("quest cards were lost or duplicated")
         return problems
 
     def describe(self) -> str:
