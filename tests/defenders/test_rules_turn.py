@@ -7,7 +7,7 @@ import pytest
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.defenders.actions import Move, Rumors
 
-from .helpers import MC, play, put, scenario
+from .helpers import MC, give, play, put, scenario
 
 
 @pytest.mark.rule("DEF-TRN-01")
@@ -237,3 +237,20 @@ def test_a_general_is_not_a_minion_for_overruns() -> None:
     put(s, "R3", red=2)
     add_minions(s, r3, 1, 1)  # general + 3 minions: no overrun
     assert sum(s.minions[r3]) == 3 and s.taint[r3] == 0
+
+
+@pytest.mark.rule("DEF-TRN-03")
+def test_replacements_never_outnumber_the_unused_heroes() -> None:
+    # Both heroes lose to Varkolak and fall; only one unused hero is left.
+    s = scenario(
+        ("paladin", "rogue"), at={"paladin": "K3", "rogue": "K3"}, rolls=[1, 1, 6, 1, 6], ds=["quiet"]
+    )
+    s.unused_heroes = ["wizard"]
+    s.slots[0].life = s.slots[1].life = 1
+    give(s, "paladin", "K1h")
+    s = play(
+        s, "attack_general", "join rogue", "commit paladin K1h", "commit_done paladin", "commit_done rogue"
+    )
+    assert s.replacements == [0] and s.pending().kind == "choose_hero"
+    s = play(s, "choose_hero wizard")
+    assert s.slots[0].hero == "wizard" and s.slots[1].hero is None

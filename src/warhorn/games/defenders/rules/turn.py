@@ -378,9 +378,9 @@ def hero_defeated(state: DefendersState, slot: int) -> None:
     s.life = 0
     s.actions = 0
     state.owed_discards = [o for o in state.owed_discards if o[0] != slot]
-    if state.unused_heroes:
+    if len(state.unused_heroes) > len(state.replacements):
         state.replacements.append(slot)
-    elif all(x.hero is None for x in state.slots):
+    elif all(x.hero is None for x in state.slots) and not state.replacements:
         minions.lose(state, "no hero is left to defend the realm", "DEF-TRN-03")
 
 
