@@ -54,10 +54,10 @@ def mini_generals() -> list[GeneralDef]:
         return (loc_name(c, 3), loc_name(c, 2), loc_name(c, 1), MC)
 
     return [
-        GeneralDef("red", "Balazarg", path("red"), 6, 1, 4, "D3", "all"),
-        GeneralDef("green", "Gorgutt", path("green"), 6, 2, 3, "2", "2"),
-        GeneralDef("blue", "Sapphire", path("blue"), 4, None, 5, "3", "D6", regenerates=True),
-        GeneralDef("black", "Varkolak", path("black"), 5, None, 4, "D6", "D6"),
+        GeneralDef("red", "Balazarg", path("red"), 6, 1, 4, "D3", "all", skill="demonic_curse"),
+        GeneralDef("green", "Gorgutt", path("green"), 6, 2, 3, "2", "2", skill="parry"),
+        GeneralDef("blue", "Sapphire", path("blue"), 4, None, 5, "3", "D6", skill="regeneration"),
+        GeneralDef("black", "Varkolak", path("black"), 5, None, 4, "D6", "D6", skill="no_rerolls"),
     ]
 
 

@@ -59,6 +59,10 @@ class GeneralDef:
     penalty_life: str  # "2", "3", "D3", "D6"
     penalty_cards: str  # "2", "D6", "all"
     regenerates: bool = False  # Sapphire (DEF-GEN-09)
+    skill: str = ""  # "demonic_curse" (DEF-GEN-07), "parry" (-08), "regeneration" (-09), "no_rerolls" (-10)
+
+    def has_skill(self, skill: str) -> bool:
+        return self.skill == skill or (skill == "regeneration" and self.regenerates)
 
 
 @dataclass(frozen=True, slots=True)

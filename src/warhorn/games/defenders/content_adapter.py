@@ -92,6 +92,7 @@ def board_from_content(content: Any = None) -> DefendersBoard:
                 str(g.penalty_life),
                 str(g.penalty_cards),
                 regenerates=g.skill == "regeneration",
+                skill=g.skill,
             )
         )
     heroes = tuple(HeroDef(h.id, h.name, h.life) for h in c.heroes_file.heroes)

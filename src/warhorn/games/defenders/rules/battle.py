@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
 from warhorn.games.defenders.actions import Commit, CommitDone, Join, NextAttacker, Pass, PlayCard, UseReward
-from warhorn.games.defenders.board import BLACK, COLOURS, GREEN, RED
+from warhorn.games.defenders.board import COLOURS, GREEN, GeneralDef
 from warhorn.games.defenders.rules import cards, hero_actions
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def legal(state: DefendersState) -> list[Action]:
             if state.board.quest_by_id[q].reward == "extra_dice"
         ]
         luck: list[Action] = []
-        if bt.general != BLACK and not state.slots[who].turn.get("luck"):
+        if not _general(state).has_skill("no_rerolls") and not state.slots[who].turn.get("luck"):
             luck = [
                 PlayCard(hero, c)
                 for c in cards.distinct(state, state.slots[who].hand)
@@ -167,12 +167,12 @@ def curse(state: DefendersState) -> None:
     """DEF-GEN-07 Balazarg: a die per committed red card; each 1 corrupts (discards) that card."""
     bt = state.battle
     assert bt is not None
-    if bt.general != RED or _skill_cancelled(state):
+    if not _general(state).has_skill("demonic_curse") or _skill_cancelled(state):
         return
     for slot, committed in bt.committed.items():
         keep = []
         for cid in committed:
-            if state.board.cards[cid].colour != COLOURS[RED]:
+            if state.board.cards[cid].colour != COLOURS[bt.general]:
                 keep.append(cid)
                 continue
             face = hero_actions.roll(state, slot, 1, f"Balazarg's curse on {cid}")[0]
@@ -182,6 +182,14 @@ def curse(state: DefendersState) -> None:
             else:
                 keep.append(cid)
         bt.committed[slot] = keep
+
+
+def _general(state: DefendersState) -> GeneralDef:
+    bt = state.battle
+    assert bt is not None
+    gd = state.board.general_by_colour[bt.general]
+    assert gd is not None
+    return gd
 
 
 def _skill_cancelled(state: DefendersState) -> bool:
@@ -224,14 +232,16 @@ def roll_for(state: DefendersState, slot: int) -> None:
     faces = hero_actions.roll(state, slot, n, f"attacking {gd.name} (need {need}+)")
     hits = [f for f in faces if f >= need]
     misses = [f for f in faces if f < need]
-    rerolls = hero_actions.combat_rerolls(state, slot, bt.general, True)
+    rerolls = hero_actions.combat_rerolls(state, slot, bt.general, True) and not (
+        gd.has_skill("no_rerolls") and not _skill_cancelled(state)
+    )
     if misses and rerolls:
         hero_actions.use_reroll(state, slot)
         again = hero_actions.roll(state, slot, len(misses), "re-rolling failed dice")
         hits += [f for f in again if f >= need]
         misses = [f for f in again if f < need]
     total = len(hits)
-    if bt.general == GREEN and not _skill_cancelled(state):
+    if gd.has_skill("parry") and not _skill_cancelled(state):
         parries = sum(1 for f in misses + hits if f == 1)
         if parries:
             state.log("parry", f"Gorgutt parries {parries} hit(s)", rule="DEF-GEN-08")
@@ -327,7 +337,7 @@ def conclude(state: DefendersState) -> None:
         if s.hero is not None:
             s.loc = state.board.monarch
             state.log("to_monarch", f"{state.hero_name(p)} is carried back to Monarch City", hero=s.hero)
-    if gd.regenerates and not skill_off:
+    if gd.has_skill("regeneration") and not skill_off:
         if g.wounds:
             state.log("regenerate", f"{gd.name} regenerates all wounds", rule="DEF-GEN-09")
         g.wounds = 0

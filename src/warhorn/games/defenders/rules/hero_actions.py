@@ -313,10 +313,9 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
 
 
 def combat_rerolls(state: DefendersState, slot: int, against: int, general: bool) -> bool:
-    """Whether this hero re-rolls failed dice in this combat (none against Varkolak: DEF-GEN-10)."""
+    """Whether this hero re-rolls failed dice in this combat (the battle itself applies
+    Varkolak's no-re-roll skill, DEF-GEN-10)."""
     s = state.slots[slot]
-    if general and against == BLACK:
-        return False
     if s.turn.get("luck"):
         return True
     if s.hero == "dwarf" and against == BLUE:
