@@ -147,6 +147,22 @@ def mini_quests() -> list[QuestDef]:
         QuestDef("q_envoy", "Envoy", "roll", "envoy", location="B2", dice=3, need=5, reward_location="B2"),
         QuestDef("q_gryphons", "Gryphons", "roll", "move_heroes", location="G2", dice=3, need=5),
         QuestDef("q_gate", "Find Magic Gate", "gate_red", "extra_dice", colours=("red",)),
+        QuestDef("q_boots", "Boots", "roll", "boots", location="B3", dice=1, need=6),
+        QuestDef("q_helm", "Helm", "roll", "helm", location="B3", dice=1, need=6),
+        QuestDef("q_unicorn", "Unicorn", "roll", "unicorn", location="B3", dice=1, need=6),
+        QuestDef("q_blessing", "Blessing", "roll", "blessing", location="B3", dice=1, need=6),
+        QuestDef("q_ward", "Ward", "roll", "ward", location="B3", dice=1, need=6),
+        QuestDef("q_allies", "Elven Allies", "roll", "elven_allies", location="B3", dice=1, need=6),
+        QuestDef("q_tree", "Tree", "roll", "crystal_any", location="B3", dice=1, need=6),
+        QuestDef(
+            "q_demons",
+            "Demon Hunter",
+            "kill",
+            "cancel_colour",
+            colours=("red",),
+            count=2,
+            reward_colour="red",
+        ),
     ]
 
 

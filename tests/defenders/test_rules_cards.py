@@ -276,3 +276,73 @@ def test_impossible_quest_is_replaced() -> None:
     give(s, "paladin", "G1h")
     s = play(s, "attack_general", "commit paladin G1h", "commit_done paladin")
     assert s.generals[GREEN] is None and s.slots[0].quest == "q_banner"
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_visit_quest_needs_an_action_at_each_location() -> None:
+    from warhorn.games.defenders.rules import cards
+
+    s = scenario(("paladin",), at={"paladin": "R1"}, quest_deck=["q_militia"])
+    cards.draw_quest(s, 0)
+    s = play(s, "quest")
+    assert s.slots[0].quest_progress == ["R1"] and "quest" not in notations(s)
+    s = play(s, "move G1", "quest")
+    assert s.quests_done == [1] and "q_militia" in s.slots[0].rewards
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_permanent_rewards_amulet_boots_helm_unicorn_allies() -> None:
+    s = scenario(
+        ("paladin",), at={"paladin": "G1"}, ds=["quiet"], rolls=[2, 1, 5], hero_deck=["R1h", "R2h", "R3h"]
+    )
+    grant(s, "paladin", "q_amulet", "q_boots", "q_helm", "q_unicorn", "q_allies")
+    put(s, "G1", green=1)
+    s = play(s, "fight G1")  # 2 +1 (amulet) +1 (elven allies on green) = 4: the orc dies
+    assert sum(s.minions[s.board.loc("G1")]) == 0
+    assert "move R2 by horse" in notations(s)  # Unicorn Steed: a horse without a card
+    put(s, "G1", blue=1)
+    s = play(s, "fight G1")  # 1 -> 3 misses a dragonkin; the steed's re-roll: 5 -> 7 kills
+    assert sum(s.minions[s.board.loc("G1")]) == 0
+    s = play(s, "end_day")
+    assert len(s.slots[0].hand) == 3  # Helm of Power: one more card
+    assert s.slots[0].actions == 5 + 2  # Boots of Speed
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_spent_rewards_blessing_ward_tree_hunter_raids() -> None:
+    s = scenario(("paladin", "rogue"), at={"paladin": "G3"}, ds=["ds1", "ds4"], rolls=[1, 3, 4])
+    grant(s, "paladin", "q_blessing", "q_ward", "q_tree")
+    grant(s, "rogue", "q_demons", "q_raids")
+    s.taint[s.board.loc("K2")] = 1
+    s.crystals_left -= 1
+    s = play(s, "use_reward paladin q_tree K2")
+    assert s.taint[s.board.loc("K2")] == 0
+    give(s, "paladin", "G1e")
+    s = play(
+        s, "use_reward paladin q_blessing", "attack_general", "commit paladin G1e", "commit_done paladin"
+    )
+    assert s.generals[GREEN].wounds == 1  # the 1 did not parry: Gorgutt's skill is off
+    s.slots[0].loc = s.board.loc("G2")
+    put(s, "G2", green=2)
+    s = play(s, "use_reward paladin q_ward", "end_day")
+    assert s.slots[0].life == 5 - 1  # the penalty (2, armour ignores 1); the ward stops minion wounds
+    assert s.window.kind == "night" and s.pending().player == 1  # Raids could skip the night
+    s = play(s, "pass")
+    assert s.window.kind == "card"  # ds1 drawn: the rogue may cancel the red placement
+    s = play(s, "use_reward rogue q_demons R1")
+    assert s.minions[s.board.loc("R1")][RED] == 0
+    assert {"q_blessing", "q_ward", "q_tree", "q_demons"} <= set(s.quest_deck.discard_pile)
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_local_information_at_an_inn_and_raids_skip_the_night() -> None:
+    deck = ["G1h", "R1h", "G2e", "sp_magic_gate", "B1h"]
+    s = scenario(("paladin", "rogue"), at={"rogue": "Rest Inn"}, hero_deck=deck, ds=["ds1"])
+    give(s, "paladin", "sp_local_information")
+    assert "play paladin sp_local_information green" not in notations(s)  # the paladin is not at an inn
+    s.slots[0].loc = s.board.loc("Rest Inn")
+    s = play(s, "play paladin sp_local_information green")
+    assert sorted(s.slots[0].hand) == ["G1h", "G2e", "sp_magic_gate"]
+    grant(s, "rogue", "q_raids")
+    s = play(s, "end_day", "pass", "use_reward rogue q_raids")  # the paladin passes on his magic gate
+    assert sum(map(sum, s.minions)) == 0 and s.current == 1
