@@ -346,3 +346,13 @@ def test_local_information_at_an_inn_and_raids_skip_the_night() -> None:
     grant(s, "rogue", "q_raids")
     s = play(s, "end_day", "pass", "use_reward rogue q_raids")  # the paladin passes on his magic gate
     assert sum(map(sum, s.minions)) == 0 and s.current == 1
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_only_the_holder_decides_on_a_reward() -> None:
+    s = scenario(("paladin", "rogue"))
+    grant(s, "rogue", "q_tree")
+    s.taint[s.board.loc("K2")] = 1
+    s.crystals_left -= 1
+    assert s.pending().player == 0
+    assert not any(a.notation().startswith("use_reward rogue") for a in s.legal_actions())

@@ -23,6 +23,7 @@ from warhorn.games.defenders.actions import (
     Rest,
     Rumors,
     Slay,
+    UseReward,
 )
 from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, GREEN, KILL_NUMBER, MINION_NAMES, RED
 from warhorn.games.defenders.rules import cards, minions
@@ -131,7 +132,12 @@ def legal_day(state: DefendersState) -> list[Action]:
         if quests.can_attempt(state, slot):
             out.append(QuestAction())
     out.extend(specials.day_plays(state))
-    out.extend(quests.reward_uses(state, "day"))
+    player = s.player
+    out.extend(
+        a
+        for a in quests.reward_uses(state, "day")
+        if isinstance(a, UseReward) and state.slots[state.slot_of(a.hero)].player == player
+    )
     out.append(EndDay())
     return out
 
