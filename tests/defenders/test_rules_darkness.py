@@ -222,3 +222,13 @@ def test_hunting_quest_holds_kills_completes_and_draws_a_new_quest() -> None:
     assert slot.quest_minions == [0, 0, 0, 0] and s.supply[GREEN] == 25
     # A quest is never discarded at will: no action offers it.
     assert not any("quest" in a.notation() and "discard" in a.notation() for a in s.legal_actions())
+
+
+@pytest.mark.rule("DEF-OVR-04")
+def test_option_third_demon_overruns_as_for_four() -> None:
+    s = scenario(("paladin",), options={"demons_overrun_at_three": True})
+    r1 = s.board.loc("R1")
+    put(s, "R1", red=2)
+    add_minions(s, r1, RED, 1)
+    assert s.taint[r1] == 1 and s.minions[r1][RED] == 3
+    assert s.minions[s.board.loc("R2")][RED] == 1 and s.minions[s.board.loc("G1")][RED] == 1

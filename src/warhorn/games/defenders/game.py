@@ -32,6 +32,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "heal the land succeeds on a 5+ on either die (original) or on both (Italian translation)",
         choices=("either", "both"),
     ),
+    OptionSpec(
+        "demons_overrun_at_three",
+        bool,
+        False,
+        "a third demon also spills demons to the neighbours like an overrun (digest reading of DEF-OVR-04)",
+    ),
     OptionSpec("easy_setup", bool, False, "easier: set up with 2+2 cards, 24 minions (DEF-VAR-01)"),
     OptionSpec("easy_no_penalty", bool, False, "easier: no penalty for losing to a general (DEF-VAR-01)"),
     OptionSpec("easy_extra_life", bool, False, "easier: +1 life token per hero (DEF-VAR-01)"),

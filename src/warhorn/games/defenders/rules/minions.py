@@ -69,14 +69,23 @@ def take_from_supply(state: DefendersState, colour: int, *, night: bool) -> bool
     return True
 
 
-def _demon_taint(state: DefendersState, loc: int) -> None:
-    """DEF-OVR-04: the third minion on a location, all three demons, taints it."""
+def _demon_taint(state: DefendersState, loc: int, *, may_spill: bool = False) -> None:
+    """DEF-OVR-04: the third minion on a location, all three demons, taints it.
+
+    With the option ``demons_overrun_at_three`` (the digest's "and overrun as for 4")
+    a placement, not a fleeing minion and not setup, also spills one demon to every
+    neighbour as an overrun does. By default the demons only taint (see
+    docs/defenders-rules-choices.md).
+    """
     m = state.minions[loc]
     if loc != state.board.monarch and m[RED] == 3 and sum(m) == 3:
         state.log(
             "demon_taint", f"Three demons taint {state.board.name(loc)}", location=state.board.name(loc)
         )
-        place_crystal(state, loc)
+        if may_spill and state.options.get("demons_overrun_at_three"):
+            overrun(state, loc, RED)
+        else:
+            place_crystal(state, loc)
 
 
 def add_minions(
@@ -115,7 +124,7 @@ def add_minions(
         if loc == b.monarch:
             check_monarch(state)
         else:
-            _demon_taint(state, loc)
+            _demon_taint(state, loc, may_spill=may_overrun and night)
 
 
 def check_monarch(state: DefendersState) -> None:
