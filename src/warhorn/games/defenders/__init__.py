@@ -3,3 +3,5 @@
 ``content`` holds the board, generals, heroes and decks as validated data
 (``data/*.toml``); the rules and the game registration live in their own modules.
 """
+
+from warhorn.games.defenders import game as _game  # noqa: F401  (registers "defenders")

@@ -1,0 +1,400 @@
+"""The eleven Daytime actions (DEF-ACT-01..11) and the heroes' action abilities.
+
+Every action spends one active life token unless stated otherwise: Rumors
+spends one per token (at most 2 a turn), purple cards and held rewards are free.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warhorn.engine.actions import Action
+from warhorn.engine.errors import IllegalActionError
+from warhorn.engine.events import roll_event
+from warhorn.games.defenders.actions import (
+    AttackGeneral,
+    BuildGate,
+    EndDay,
+    Fight,
+    Fireball,
+    HealLand,
+    Move,
+    QuestAction,
+    Rest,
+    Rumors,
+    Slay,
+    UseReward,
+)
+from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, GREEN, KILL_NUMBER, MINION_NAMES, RED
+from warhorn.games.defenders.rules import cards, minions
+
+if TYPE_CHECKING:
+    from warhorn.games.defenders.state import DefendersState
+
+RUMOR_TOKENS_PER_TURN = 2
+
+
+def _forbidden(state: DefendersState, slot: int, dest: int) -> bool:
+    """A Sorceress in enemy form may not enter Monarch City or an Inn."""
+    s = state.slots[slot]
+    if s.hero == "sorceress" and s.turn.get("shape") in COLOURS:
+        return dest == state.board.monarch or state.board.locations[dest].inn
+    return False
+
+
+def has_reward(state: DefendersState, slot: int, reward: str) -> bool:
+    return any(state.board.quest_by_id[q].reward == reward for q in state.slots[slot].rewards)
+
+
+def move_options(state: DefendersState, slot: int) -> list[Action]:
+    """Every legal move of a hero (DEF-ACT-01..04, Eagle Flight, Noble Steed, Teleport)."""
+    b = state.board
+    s = state.slots[slot]
+    out: list[Action] = []
+    here = s.loc
+
+    def add(dests: list[int] | tuple[int, ...], by: str, card: str | None = None) -> None:
+        for d in dests:
+            if d != here and not _forbidden(state, slot, d):
+                out.append(Move(b.name(d), by, card))
+
+    add(b.neighbours(here), "foot")
+    hand = cards.distinct(state, s.hand)
+    two = b.within(here, 2)
+    four = b.within(here, 4)
+    gates = [i for i, g in enumerate(state.gates) if g]
+    for cid in hand:
+        card = b.cards[cid]
+        if card.band == "horse":
+            add(two, "horse", cid)
+        elif card.band == "eagle":
+            add(four, "eagle", cid)
+        elif card.band == "gate":
+            dests = set(gates)
+            if card.location is not None:
+                dests.add(b.loc(card.location))
+            add(sorted(dests), "gate", cid)
+    if state.gates[here] and len(gates) >= 2:
+        add(gates, "gatelink")
+    if s.hero == "eagle_rider":
+        add(four, "eagle_flight")
+    if s.hero == "paladin":
+        add(two, "noble_steed")
+    if s.hero == "wizard" and not s.turn.get("teleported"):
+        add(gates, "teleport")
+    if has_reward(state, slot, "unicorn"):
+        add(two, "horse")
+    return out
+
+
+def legal_day(state: DefendersState) -> list[Action]:
+    """The current hero's legal actions, plus free plays and ending the Daytime."""
+    from warhorn.games.defenders.rules import quests, specials
+
+    slot = state.current
+    s = state.slots[slot]
+    b = state.board
+    out: list[Action] = []
+    if s.hero is not None and s.actions > 0:
+        here = s.loc
+        m = state.minions[here]
+        out.extend(move_options(state, slot))
+        if state.gate_supply > 0 and not state.gates[here]:
+            for cid in cards.distinct(state, s.hand):
+                if b.cards[cid].location == b.name(here):
+                    out.append(BuildGate(cid))
+        if b.locations[here].inn:
+            used = s.turn.get("rumors", 0)
+            for tokens in (1, 2):
+                if used + tokens <= RUMOR_TOKENS_PER_TURN and tokens <= s.actions:
+                    out.extend(Rumors(c, tokens) for c in COLOURS)
+        if state.taint[here] > 0:
+            colour = b.locations[here].colour
+            for cid in cards.distinct(state, s.hand):
+                if b.cards[cid].colour == colour:
+                    out.append(HealLand(cid))
+            if s.hero == "cleric" and sum(m) == 0:
+                out.append(HealLand(None))
+        if rest_amount(state, slot) > 0:
+            out.append(Rest())
+        if sum(m) > 0:
+            out.append(Fight(b.name(here)))
+        if s.hero == "ranger":
+            out.extend(Fight(b.name(n)) for n in b.neighbours(here) if state.minion_total(n) > 0)
+        if s.hero == "wizard" and sum(m) > 0:
+            present = {COLOURS[c] for c in range(4) if m[c]}
+            out.extend(
+                Fireball(cid) for cid in cards.distinct(state, s.hand) if b.cards[cid].colour in present
+            )
+        out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
+        if state.generals_at(here) and sum(m) == 0:
+            out.append(AttackGeneral())
+        if quests.can_attempt(state, slot):
+            out.append(QuestAction())
+    out.extend(specials.day_plays(state))
+    player = s.player
+    out.extend(
+        a
+        for a in quests.reward_uses(state, "day")
+        if isinstance(a, UseReward) and state.slots[state.slot_of(a.hero)].player == player
+    )
+    out.append(EndDay())
+    return out
+
+
+def why_illegal_day(state: DefendersState, action: Action) -> IllegalActionError | None:
+    """Name the rule a refused Daytime action breaks, where one clearly applies."""
+    s = state.slots[state.current]
+    b = state.board
+    if s.actions <= 0 and not isinstance(action, EndDay):
+        return IllegalActionError("no active life tokens are left for actions", "DEF-TRN-02")
+    if isinstance(action, Rumors):
+        if not b.locations[s.loc].inn:
+            return IllegalActionError("Rumors at the Inn needs an Inn", "DEF-ACT-07")
+        return IllegalActionError("at most 2 tokens a turn go to Rumors at the Inn", "DEF-TRN-02")
+    if isinstance(action, Move):
+        return IllegalActionError(
+            f"{action.to} cannot be reached that way",
+            {
+                "foot": "DEF-ACT-01",
+                "horse": "DEF-ACT-02",
+                "eagle": "DEF-ACT-03",
+                "gate": "DEF-ACT-04",
+                "gatelink": "DEF-ACT-04",
+            }.get(action.by, "DEF-ACT-05"),
+        )
+    if isinstance(action, Rest):
+        return IllegalActionError(
+            "no rest here (a general is present, or minions, or full life)", "DEF-ACT-09"
+        )
+    if isinstance(action, AttackGeneral):
+        return IllegalActionError(
+            "a general can be attacked only where it stands, once no minions remain", "DEF-ACT-11"
+        )
+    if isinstance(action, HealLand):
+        return IllegalActionError(
+            "heal the land needs a tainted location and a card of its colour", "DEF-ACT-08"
+        )
+    if isinstance(action, BuildGate):
+        return IllegalActionError("a gate is built with the card of the location you stand on", "DEF-ACT-06")
+    if isinstance(action, Fight):
+        return IllegalActionError("there are no minions to fight there", "DEF-ACT-10")
+    return None
+
+
+def rest_amount(state: DefendersState, slot: int) -> int:
+    """DEF-ACT-09: full in Monarch City or an Inn, 2 elsewhere without minions, never where a general is."""
+    s = state.slots[slot]
+    b = state.board
+    if state.generals_at(s.loc):
+        return 0
+    missing = s.max_life - s.life
+    if b.locations[s.loc].inn or s.loc == b.monarch:
+        return missing
+    if state.minion_total(s.loc) > 0:
+        return 0
+    return min(2, missing)
+
+
+def spend(state: DefendersState, n: int = 1) -> None:
+    s = state.slots[state.current]
+    s.actions -= n
+
+
+def apply_day(state: DefendersState, action: Action) -> None:
+    from warhorn.games.defenders.rules import battle, quests, specials
+
+    slot = state.current
+    s = state.slots[slot]
+    b = state.board
+    name = state.hero_name(slot)
+    if isinstance(action, Move):
+        spend(state)
+        if action.card:
+            cards.discard(state, slot, action.card)
+        if action.by == "teleport":
+            s.turn["teleported"] = 1
+        s.loc = b.loc(action.to)
+        state.log(
+            "move",
+            f"{name} moves to {action.to}" + (f" ({action.by})" if action.by != "foot" else ""),
+            hero=s.hero,
+            to=action.to,
+            by=action.by,
+            card=action.card,
+        )
+        quests.on_arrival(state, slot)
+    elif isinstance(action, BuildGate):
+        spend(state)
+        cards.discard(state, slot, action.card)
+        state.gates[s.loc] = True
+        state.gate_supply -= 1
+        state.log("gate_built", f"{name} builds a magic gate at {b.name(s.loc)}", location=b.name(s.loc))
+        quests.on_gate_built(state, slot, s.loc)
+    elif isinstance(action, Rumors):
+        spend(state, action.tokens)
+        s.turn["rumors"] = s.turn.get("rumors", 0) + action.tokens
+        per_token = 5 if s.hero == "rogue" else 2
+        rumors(state, slot, action.colour, per_token * action.tokens)
+    elif isinstance(action, HealLand):
+        spend(state)
+        heal_land(state, slot, action.card)
+    elif isinstance(action, Rest):
+        spend(state)
+        gained = rest_amount(state, slot)
+        s.life += gained
+        state.log("rest", f"{name} rests and recovers {gained} life token(s)", hero=s.hero, gained=gained)
+    elif isinstance(action, Fight):
+        spend(state)
+        fight_minions(state, slot, b.loc(action.at))
+    elif isinstance(action, Fireball):
+        spend(state)
+        fireball(state, slot, action.card)
+    elif isinstance(action, Slay):
+        spend(state)
+        c = COLOURS.index(action.colour)
+        n = minions.remove_minions(state, s.loc, c, state.minions[s.loc][c], by=slot)
+        state.log("slay", f"{name}, Slayer of the {MINION_NAMES[c]}s, kills {n} without rolling", count=n)
+    elif isinstance(action, AttackGeneral):
+        spend(state)
+        battle.start(state, slot)
+    elif isinstance(action, QuestAction):
+        spend(state)
+        quests.attempt(state, slot)
+    else:
+        specials.apply_play_or_reward(state, action)
+
+
+def rumors(state: DefendersState, slot: int, colour: str, count: int) -> None:
+    """Draw ``count`` cards, keep those of ``colour`` and the purple ones (DEF-ACT-07)."""
+    drawn = cards.draw_hero_cards(state, slot, count)
+    s = state.slots[slot]
+    kept = []
+    for cid in drawn:
+        card = state.board.cards[cid]
+        if card.colour == colour or card.is_special:
+            kept.append(cid)
+        else:
+            cards.discard(state, slot, cid)
+    state.log("rumors", f"{state.hero_name(slot)} keeps {', '.join(kept) or 'nothing'}", kept=kept)
+    excess = len(s.hand) - cards.HAND_LIMIT
+    if excess > 0:
+        state.owed_discards.append([slot, excess])
+
+
+def roll(state: DefendersState, slot: int, n: int, purpose: str) -> list[int]:
+    faces = [state.rng.roll(6) for _ in range(n)]
+    if n:
+        state.events.append(roll_event(state.hero_name(slot), [(6, f) for f in faces], purpose=purpose))
+    return faces
+
+
+def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
+    """DEF-ACT-08: discard a card of the location's colour, roll 2 dice; one crystal on success.
+
+    The Cleric's Sanctify Land rolls one die, needs no card. The Sorceress's
+    Visions adds a die. ``heal_land`` option ``both`` needs a 5+ on every die.
+    """
+    s = state.slots[slot]
+    if card is not None:
+        cards.discard(state, slot, card)
+        dice = 2
+    else:
+        dice = 1
+    if s.hero == "sorceress":
+        dice += 1
+    faces = roll(state, slot, dice, "heal the land")
+    if state.options.get("heal_land", "either") == "both" and card is not None:
+        ok = sum(1 for f in faces if f >= 5) >= 2
+    else:
+        ok = any(f >= 5 for f in faces)
+    if ok:
+        state.taint[s.loc] -= 1
+        state.crystals_left += 1
+        state.log(
+            "land_healed", f"{state.hero_name(slot)} heals {state.board.name(s.loc)}: a crystal is removed"
+        )
+    else:
+        state.log("heal_failed", f"{state.hero_name(slot)} fails to heal the land")
+
+
+def combat_rerolls(state: DefendersState, slot: int, against: int, general: bool) -> bool:
+    """Whether this hero re-rolls failed dice in this combat (the battle itself applies
+    Varkolak's no-re-roll skill, DEF-GEN-10)."""
+    s = state.slots[slot]
+    if s.turn.get("luck"):
+        return True
+    if s.hero == "dwarf" and against == BLUE:
+        return True
+    if s.hero == "eagle_rider" and s.turn.get("style") == "ground":
+        return True
+    return has_reward(state, slot, "unicorn") and not s.turn.get("unicorn_used")
+
+
+def use_reroll(state: DefendersState, slot: int) -> None:
+    s = state.slots[slot]
+    if s.turn.get("luck"):
+        s.turn["luck"] = 0
+    elif has_reward(state, slot, "unicorn") and s.hero not in ("dwarf", "eagle_rider"):
+        s.turn["unicorn_used"] = 1
+
+
+def minion_bonus(state: DefendersState, slot: int, colour: int, at: int) -> int:
+    """Modifiers to each die against minions of ``colour`` (hero abilities, Amulet of the Gods)."""
+    s = state.slots[slot]
+    bonus = 0
+    if s.hero == "cleric" and colour in (RED, BLACK):
+        bonus += 1
+    if s.hero == "ranger" and at == s.loc and state.board.colour_of[s.loc] == GREEN:
+        bonus += 1
+    if s.hero == "sorceress" and s.turn.get("shape") == COLOURS[colour] and not s.turn.get("ambushed"):
+        bonus += 2
+    if has_reward(state, slot, "amulet"):
+        bonus += 1
+    if state.board.colour_of[at] == GREEN and any_reward(state, "elven_allies"):
+        bonus += 1
+    return bonus
+
+
+def any_reward(state: DefendersState, reward: str) -> bool:
+    """Whether any hero holds a reward (rewards that help every hero)."""
+    return any(has_reward(state, i, reward) for i in range(len(state.slots)))
+
+
+def fight_minions(state: DefendersState, slot: int, at: int) -> None:
+    """DEF-ACT-10: one die per minion present, each against its own minion's kill number."""
+    s = state.slots[slot]
+    killed = [0, 0, 0, 0]
+    for c in range(4):
+        n = state.minions[at][c]
+        if not n:
+            continue
+        need = KILL_NUMBER[c] - minion_bonus(state, slot, c, at)
+        faces = roll(state, slot, n, f"fighting {MINION_NAMES[c]}s (need {need}+)")
+        hits = sum(1 for f in faces if f >= need)
+        if hits < n and combat_rerolls(state, slot, c, False):
+            use_reroll(state, slot)
+            again = roll(state, slot, n - hits, f"re-rolling failed dice against {MINION_NAMES[c]}s")
+            hits += sum(1 for f in again if f >= need)
+        killed[c] = minions.remove_minions(state, at, c, hits, by=slot)
+    if s.hero == "sorceress" and s.turn.get("shape") in COLOURS:
+        s.turn["ambushed"] = 1
+    state.log(
+        "fight",
+        f"{state.hero_name(slot)} fights at {state.board.name(at)}: "
+        + (", ".join(f"{killed[c]} {MINION_NAMES[c]}(s)" for c in range(4) if killed[c]) or "no kills"),
+        killed=dict(zip(COLOURS, killed, strict=True)),
+    )
+
+
+def fireball(state: DefendersState, slot: int, card: str) -> None:
+    """Wizard's Fireball: one die per minion present; each 2+ kills one, whatever its kind."""
+    s = state.slots[slot]
+    cards.discard(state, slot, card)
+    m = state.minions[s.loc]
+    faces = roll(state, slot, sum(m), "fireball (2+)")
+    hits = sum(1 for f in faces if f >= 2)
+    for c in (BLUE, RED, BLACK, GREEN):
+        if hits <= 0:
+            break
+        hits -= minions.remove_minions(state, s.loc, c, hits, by=slot)

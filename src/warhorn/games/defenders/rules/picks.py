@@ -1,0 +1,234 @@
+"""Cards and rewards whose targets are chosen one at a time by their player.
+
+Effects: ``kings_guard`` (up to 6 minions in or next to Monarch City),
+``envoy`` (D6 minions within 2 of a location), ``cavalry_sweep`` (6 minions, at
+most 2 a location, spreading outward from the first location, a dragonkin
+counting 2), ``battle_strategy`` (clear up to 3 locations, then push a general
+one step back along its path), ``move_heroes`` (up to 2 heroes anywhere),
+``dark_visions`` (look at the top 5 Darkness Spreads cards, discard any, put
+the rest back in a chosen order). ``pass`` ends a step early.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warhorn.engine.actions import Action
+from warhorn.engine.decisions import Decision
+from warhorn.engine.deck import Deck
+from warhorn.games.defenders.actions import Pass, Pick
+from warhorn.games.defenders.board import BLUE, COLOURS, MINION_NAMES
+from warhorn.games.defenders.rules import minions
+
+if TYPE_CHECKING:
+    from warhorn.games.defenders.state import DefendersState
+
+MINION_EFFECTS = frozenset({"kings_guard", "envoy", "cavalry_sweep"})
+
+
+def start(
+    state: DefendersState, slot: int, effect: str, *, count: int = 0, allowed: list[int] | None = None
+) -> None:
+    """Begin choosing targets for ``effect`` (the decision goes to the slot's player)."""
+    from warhorn.games.defenders.state import Picking
+
+    b = state.board
+    if effect in MINION_EFFECTS:
+        where = allowed if allowed is not None else list(range(len(b.locations)))
+        state.picking = Picking(slot, effect, "minion", count, where)
+    elif effect == "battle_strategy":
+        state.picking = Picking(slot, effect, "location", 3)
+    elif effect == "move_heroes":
+        state.picking = Picking(slot, effect, "hero", 2)
+    elif effect == "dark_visions":
+        deck, cards, reshuffled = state.ds_deck.draw_many(5, state.rng)
+        if reshuffled:
+            state.log("shuffle", "The Darkness Spreads deck is rebuilt from its discard", chance=True)
+        state.ds_deck = deck
+        state.ds_known_top = 0
+        state.log("dark_visions", f"Dark Visions reveal {', '.join(cards)}", chance=True, cards=cards)
+        state.picking = Picking(slot, effect, "discard", len(cards), chosen=list(cards))
+    else:
+        raise AssertionError(f"no picking for {effect}")
+    settle(state)
+
+
+def _minion_options(state: DefendersState) -> list[Action]:
+    p = state.picking
+    assert p is not None
+    b = state.board
+    out: list[Action] = []
+    for i in p.allowed:
+        if p.effect == "cavalry_sweep":
+            if p.taken.get(i, 0) >= 2:
+                continue
+            if p.taken and i not in p.taken and not any(b.graph.adjacent_i(i, j) for j in p.taken):
+                continue
+        for c in range(4):
+            weight = 2 if p.effect == "cavalry_sweep" and c == BLUE else 1
+            if state.minions[i][c] > 0 and weight <= p.left:
+                out.append(Pick(COLOURS[c], b.name(i)))
+    return out
+
+
+def legal(state: DefendersState) -> list[Action]:
+    p = state.picking
+    assert p is not None
+    b = state.board
+    if p.stage == "minion":
+        return [*_minion_options(state), Pass()]
+    if p.stage == "location":
+        chosen = set(p.chosen)
+        return [
+            *(
+                Pick("location", b.name(i))
+                for i in range(len(b.locations))
+                if state.minion_total(i) and b.name(i) not in chosen
+            ),
+            Pass(),
+        ]
+    if p.stage == "general":
+        out: list[Action] = []
+        for c, g in enumerate(state.generals):
+            gd = b.general_by_colour[c]
+            if (
+                g is not None
+                and gd is not None
+                and b.name(g.loc) in gd.path
+                and gd.path.index(b.name(g.loc)) > 0
+            ):
+                out.append(Pick("general", COLOURS[c]))
+        return [*out, Pass()]
+    if p.stage == "hero":
+        return [*(Pick("hero", s.hero) for s in state.slots if s.hero is not None), Pass()]
+    if p.stage == "to":
+        return [Pick("to", b.name(i)) for i in range(len(b.locations))]
+    if p.stage == "discard":
+        return [*(Pick("discard", c) for c in p.chosen), Pass()]
+    if p.stage == "order":
+        return [Pick("top", c) for c in p.chosen]
+    raise AssertionError(p.stage)
+
+
+def pending(state: DefendersState) -> Decision:
+    p = state.picking
+    assert p is not None
+    prompts = {
+        "minion": f"choose a minion to remove ({p.left} left), or pass",
+        "location": f"choose a location to clear ({p.left} left), or pass",
+        "general": "choose a general to push one step back, or pass",
+        "hero": f"choose a hero to move ({p.left} left), or pass",
+        "to": f"choose where {p.chosen[-1] if p.chosen else 'the hero'} goes",
+        "discard": "choose a revealed Darkness Spreads card to discard, or pass",
+        "order": "choose the next card to put back on top (first chosen is drawn first)",
+    }
+    rule = "DEF-CRD-03" if p.effect in ("envoy", "move_heroes") else "DEF-CRD-02"
+    return Decision(
+        state.slots[p.slot].player, "pick", f"{p.effect.replace('_', ' ')}: {prompts[p.stage]}", rule
+    )
+
+
+def apply(state: DefendersState, action: Action) -> None:
+    p = state.picking
+    assert p is not None
+    b = state.board
+    if isinstance(action, Pass):
+        if p.stage == "location":
+            p.stage = "general"
+        elif p.stage == "discard":
+            p.stage = "order"
+        else:
+            p.left = 0
+        settle(state)
+        return
+    assert isinstance(action, Pick)
+    if p.stage == "minion":
+        c = COLOURS.index(action.what)
+        i = b.loc(action.where)
+        minions.remove_minions(state, i, c, 1, by=p.slot)
+        p.taken[i] = p.taken.get(i, 0) + 1
+        p.left -= 2 if p.effect == "cavalry_sweep" and c == BLUE else 1
+        state.log(
+            "pick",
+            f"{minions.article(MINION_NAMES[c])} is removed from {action.where}",
+            location=action.where,
+        )
+    elif p.stage == "location":
+        minions.clear_location(state, b.loc(action.where), by=p.slot)
+        p.chosen.append(action.where)
+        p.left -= 1
+        if p.left <= 0:
+            p.stage = "general"
+    elif p.stage == "general":
+        c = COLOURS.index(action.where)
+        g = state.generals[c]
+        gd = b.general_by_colour[c]
+        assert g is not None and gd is not None
+        back = gd.path[gd.path.index(b.name(g.loc)) - 1]
+        g.loc = b.loc(back)
+        state.log("general_pushed", f"{gd.name} is pushed back to {back}", general=COLOURS[c])
+        p.left = 0
+        p.stage = "done"
+    elif p.stage == "hero":
+        p.chosen.append(action.where)
+        p.stage = "to"
+    elif p.stage == "to":
+        from warhorn.games.defenders.rules import quests
+
+        hero = p.chosen[-1]
+        slot = state.slot_of(hero)
+        state.slots[slot].loc = b.loc(action.where)
+        state.log("hero_flown", f"{state.hero_name(slot)} is carried to {action.where}", hero=hero)
+        quests.on_arrival(state, slot)
+        p.left -= 1
+        p.stage = "hero"
+    elif p.stage == "discard":
+        p.chosen.remove(action.where)
+        state.ds_deck = state.ds_deck.discard(action.where)
+        state.log("dark_visions_discard", f"{action.where} is discarded", card=action.where)
+    elif p.stage == "order":
+        p.chosen.remove(action.where)
+        _put_back_next(state, action.where)
+    settle(state)
+
+
+def _put_back_next(state: DefendersState, card: str) -> None:
+    """Cards are put back so that the first chosen ends on top."""
+    p = state.picking
+    assert p is not None
+    k = len(p.allowed)  # ``allowed`` counts the cards already put back
+    p.allowed.append(k)
+    top = list(state.ds_deck.draw_pile)
+    top.insert(k, card)
+    state.ds_deck = Deck(tuple(top), state.ds_deck.discard_pile)
+    state.ds_known_top = k + 1
+
+
+def _nothing_left(state: DefendersState) -> bool:
+    """Whether the picking is over: no picks left, or nothing left to pick."""
+    p = state.picking
+    assert p is not None
+    if p.stage == "minion":
+        return p.left <= 0 or not _minion_options(state)
+    if p.stage == "general":
+        return not [a for a in legal(state) if isinstance(a, Pick)]
+    if p.stage == "hero":
+        return p.left <= 0
+    if p.stage == "discard":
+        return not p.chosen
+    return p.stage == "done"
+
+
+def settle(state: DefendersState) -> None:
+    """Move past steps with nothing to choose; finish the picking when it is over."""
+    p = state.picking
+    if p is None:
+        return
+    if p.stage == "location" and not [a for a in legal(state) if isinstance(a, Pick)]:
+        p.stage = "general"
+    if p.stage == "order" and len(p.chosen) <= 1:
+        if p.chosen:
+            _put_back_next(state, p.chosen.pop())
+        p.stage = "done"
+    if _nothing_left(state):
+        state.picking = None

@@ -1,0 +1,254 @@
+"""Purple (special) hero cards and the windows where they may be played (DEF-CRD-02).
+
+Special cards may be played at any time, in anyone's turn. The engine offers
+them at three windows so play never stalls: during the active player's
+Daytime (free actions of that player's heroes), at the start of every Night
+(every player holding a playable card, in turn order from the active player,
+each answering "pass" to move on), and when a Darkness Spreads card has been
+drawn (only cards and rewards that react to a card). A player is asked only
+while they hold something playable, and asked again after each play.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from warhorn.engine.actions import Action
+from warhorn.engine.decisions import Decision
+from warhorn.games.defenders.actions import Pass, PlayCard, UseReward
+from warhorn.games.defenders.board import COLOURS, GREEN
+from warhorn.games.defenders.rules import cards, minions, picks
+
+if TYPE_CHECKING:
+    from warhorn.games.defenders.state import DefendersState
+
+#: Effects this module carries out; other purple cards are usable only for their battle dice.
+IMPLEMENTED = frozenset(
+    {
+        "magic_gate",
+        "hammer_of_valor",
+        "spell_of_purity",
+        "elven_archers",
+        "all_is_quiet",
+        "battle_luck",
+        "battle_fury",
+        "local_information",
+        "kings_guard",
+        "cavalry_sweep",
+        "battle_strategy",
+        "dark_visions",
+        "militia",
+        "strong_defenses",
+        "spy_in_camp",
+    }
+)
+REACTIONS = frozenset({"militia", "strong_defenses"})
+
+
+def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[Action]:
+    """Legal plays of one purple card by one hero at a window (``day``, ``night`` or ``card``)."""
+    b = state.board
+    s = state.slots[slot]
+    hero = s.hero
+    assert hero is not None
+    effect = b.cards[cid].special
+    if effect not in IMPLEMENTED:
+        return []
+    if (window == "card") != (effect in REACTIONS):
+        return []
+    if effect == "magic_gate":
+        if state.gate_supply <= 0:
+            return []
+        return [PlayCard(hero, cid, (b.name(i),)) for i, g in enumerate(state.gates) if not g]
+    if effect == "hammer_of_valor":
+        return [
+            PlayCard(hero, cid, (o.hero, b.name(i)))
+            for o in state.slots
+            if o.hero is not None
+            for i in range(len(b.locations))
+            if i != o.loc
+        ]
+    if effect == "spell_of_purity":
+        return [PlayCard(hero, cid, (b.name(i),)) for i, t in enumerate(state.taint) if t]
+    if effect == "elven_archers":
+        greens = [
+            b.name(i) for i in range(len(b.locations)) if b.colour_of[i] == GREEN and state.minion_total(i)
+        ]
+        if len(greens) == 1:
+            return [PlayCard(hero, cid, (greens[0],))]
+        return [PlayCard(hero, cid, pair) for pair in combinations(greens, 2)]
+    if effect == "all_is_quiet":
+        return [] if state.skip_night else [PlayCard(hero, cid)]
+    if effect == "battle_luck":
+        return [PlayCard(hero, cid)] if window == "day" and slot == state.current else []
+    if effect == "battle_fury":
+        ok = window == "day" and slot == state.current and s.actions > 0 and state.minion_total(s.loc) > 0
+        return [PlayCard(hero, cid)] if ok else []
+    if effect == "local_information":
+        return [PlayCard(hero, cid, (c,)) for c in COLOURS] if b.locations[s.loc].inn else []
+    if effect == "kings_guard":
+        near = [b.monarch, *b.neighbours(b.monarch)]
+        return [PlayCard(hero, cid)] if any(state.minion_total(i) for i in near) else []
+    if effect == "cavalry_sweep":
+        return [PlayCard(hero, cid)] if any(map(sum, state.minions)) else []
+    if effect == "battle_strategy":
+        return [PlayCard(hero, cid)]
+    if effect == "dark_visions":
+        return [PlayCard(hero, cid)] if state.ds_deck.draw_pile or state.ds_deck.discard_pile else []
+    if effect == "spy_in_camp":
+        return [
+            PlayCard(hero, cid, (COLOURS[c],))
+            for c, g in enumerate(state.generals)
+            if g is not None and g.wounds > 0 and g.no_heal_turn != state.turn_no
+        ]
+    # Reactions to the drawn Darkness Spreads card.
+    n = state.night
+    if n is None or n.card is None:
+        return []
+    card = b.ds_cards[n.card]
+    if effect == "militia" and n.mode == "full":
+        return [PlayCard(hero, cid, (p[0],)) for p in card.placements if p[0] not in n.cancelled]
+    if effect == "strong_defenses" and card.general is not None and "general" not in n.cancelled:
+        return [PlayCard(hero, cid)]
+    return []
+
+
+def plays_of_player(state: DefendersState, player: int, window: str) -> list[Action]:
+    from warhorn.games.defenders.rules import quests
+
+    out: list[Action] = []
+    for i, s in enumerate(state.slots):
+        if s.player != player or s.hero is None:
+            continue
+        for cid in cards.distinct(state, [c for c in s.hand if state.board.cards[c].is_special]):
+            out.extend(_plays_for(state, i, cid, window))
+    out.extend(a for a in quests.reward_uses(state, window) if _reward_owner(state, a) == player)
+    return out
+
+
+def _reward_owner(state: DefendersState, action: Action) -> int:
+    assert isinstance(action, UseReward)
+    return state.slots[state.slot_of(action.hero)].player
+
+
+def day_plays(state: DefendersState) -> list[Action]:
+    """Free plays of the active player's purple cards during Daytime."""
+    player = state.slots[state.current].player
+    return [a for a in plays_of_player(state, player, "day") if isinstance(a, PlayCard)]
+
+
+def open_window(state: DefendersState, kind: str) -> bool:
+    """Open a window for every player holding a playable card; True if anyone is asked."""
+    from warhorn.games.defenders.state import Window
+
+    first = state.slots[state.current].player
+    order = [(first + k) % state.players for k in range(state.players)]
+    players = [p for p in order if plays_of_player(state, p, kind)]
+    if not players:
+        return False
+    state.window = Window(kind, players)
+    return True
+
+
+def window_ready(state: DefendersState) -> bool:
+    """Drop players who can no longer play; close an empty window. True if a decision waits."""
+    w = state.window
+    assert w is not None
+    while w.players and not plays_of_player(state, w.players[0], w.kind):
+        w.players.pop(0)
+    if not w.players:
+        state.window = None
+        return False
+    return True
+
+
+def window_decision(state: DefendersState) -> Decision:
+    w = state.window
+    assert w is not None
+    what = "before the night" if w.kind == "night" else "against the Darkness Spreads card"
+    return Decision(w.players[0], "special", f"Play a special card or reward {what}, or pass", "DEF-CRD-02")
+
+
+def window_legal(state: DefendersState) -> list[Action]:
+    w = state.window
+    assert w is not None
+    return [*plays_of_player(state, w.players[0], w.kind), Pass()]
+
+
+def window_apply(state: DefendersState, action: Action) -> None:
+    w = state.window
+    assert w is not None
+    if isinstance(action, Pass):
+        w.players.pop(0)
+        if not w.players:
+            state.window = None
+        return
+    apply_play_or_reward(state, action)
+
+
+def apply_play_or_reward(state: DefendersState, action: Action) -> None:
+    from warhorn.games.defenders.rules import quests
+
+    if isinstance(action, UseReward):
+        quests.use_reward(state, action)
+        return
+    assert isinstance(action, PlayCard)
+    play(state, action)
+
+
+def play(state: DefendersState, action: PlayCard) -> None:
+    """Carry out a purple card; it then leaves the game (DEF-CRD-02)."""
+    from warhorn.games.defenders.rules import hero_actions, quests
+
+    b = state.board
+    slot = state.slot_of(action.hero)
+    s = state.slots[slot]
+    effect = b.cards[action.card].special
+    cards.use_special(state, slot, action.card)
+    state.log(
+        "special",
+        f"{state.hero_name(slot)} plays {b.cards[action.card].name}",
+        card=action.card,
+        targets=list(action.targets),
+        rule="DEF-CRD-02",
+    )
+    t = action.targets
+    if effect == "magic_gate":
+        state.gates[b.loc(t[0])] = True
+        state.gate_supply -= 1
+    elif effect == "hammer_of_valor":
+        other = state.slots[state.slot_of(t[0])]
+        other.loc = b.loc(t[1])
+        quests.on_arrival(state, state.slot_of(t[0]))
+    elif effect == "spell_of_purity":
+        i = b.loc(t[0])
+        state.crystals_left += state.taint[i]
+        state.taint[i] = 0
+    elif effect == "elven_archers":
+        for name in t:
+            minions.clear_location(state, b.loc(name), by=slot)
+    elif effect == "all_is_quiet":
+        state.skip_night = True
+    elif effect == "battle_luck":
+        s.turn["luck"] = 1
+    elif effect == "battle_fury":
+        s.actions -= 1
+        minions.clear_location(state, s.loc, by=slot)
+    elif effect == "local_information":
+        hero_actions.rumors(state, slot, t[0], 5)
+    elif effect == "kings_guard":
+        near = [b.monarch, *b.neighbours(b.monarch)]
+        picks.start(state, slot, "kings_guard", count=6, allowed=near)
+    elif effect in ("cavalry_sweep", "battle_strategy", "dark_visions"):
+        picks.start(state, slot, effect, count=6)
+    elif effect == "spy_in_camp":
+        g = state.generals[COLOURS.index(t[0])]
+        assert g is not None
+        g.no_heal_turn = state.turn_no
+    elif effect == "militia":
+        assert state.night is not None
+        state.night.cancelled.append(t[0])
+    elif effect == "strong_defenses":
+        assert state.night is not None
+        state.night.cancelled.append("general")

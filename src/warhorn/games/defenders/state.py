@@ -1,0 +1,497 @@
+"""The Defenders of the Realm game state: board, heroes, decks, turn position.
+
+The state holds data; the rules live in :mod:`warhorn.games.defenders.rules`.
+``_apply_in_place`` hands an action to the rule that owns the pending decision
+and then lets :func:`rules.turn.advance` run every automatic step (evening
+draws, the night, healing, the next turn) until a player must decide again.
+
+What is hidden (decided from the digest and the seed): the order of the hero,
+Darkness Spreads and quest decks is hidden from everyone. Hands and quest
+cards are open: the game is cooperative and the rules never ask a player to
+hide cards, so every player sees every hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from warhorn.engine.actions import Action, ActionCodec
+from warhorn.engine.decisions import Decision, GameSpec, Results
+from warhorn.engine.deck import Deck
+from warhorn.engine.errors import IllegalActionError
+from warhorn.engine.events import Event
+from warhorn.engine.rng import Rng
+from warhorn.engine.state import GameState
+from warhorn.games.defenders.actions import CODEC
+from warhorn.games.defenders.board import (
+    COLOURS,
+    CRYSTALS,
+    GATE_TOKENS,
+    MINIONS_PER_COLOUR,
+    DefendersBoard,
+)
+
+WAR_NAMES = ("Early War", "Mid War", "Mid War (second space)", "Late War")
+
+
+@dataclass(slots=True)
+class HeroSlot:
+    """One seat in the turn order: a hero and the player running it."""
+
+    player: int
+    hero: str | None
+    loc: int
+    life: int
+    max_life: int
+    actions: int = 0
+    hand: list[str] = field(default_factory=list)
+    quest: str | None = None
+    quest_progress: list[str] = field(default_factory=list)
+    quest_minions: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    rewards: list[str] = field(default_factory=list)  # quest ids whose reward the hero holds
+    slain: list[int] = field(default_factory=list)  # colours of generals this hero slew (Slayer)
+    turn: dict[str, Any] = field(default_factory=dict)  # per-turn flags
+
+    def copy(self) -> HeroSlot:
+        return HeroSlot(
+            self.player,
+            self.hero,
+            self.loc,
+            self.life,
+            self.max_life,
+            self.actions,
+            list(self.hand),
+            self.quest,
+            list(self.quest_progress),
+            list(self.quest_minions),
+            list(self.rewards),
+            list(self.slain),
+            dict(self.turn),
+        )
+
+    def to_json(self, board: DefendersBoard) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "hero": self.hero,
+            "location": board.name(self.loc),
+            "life": self.life,
+            "max_life": self.max_life,
+            "actions": self.actions,
+            "hand": list(self.hand),
+            "quest": self.quest,
+            "quest_progress": list(self.quest_progress),
+            "quest_minions": dict(zip(COLOURS, self.quest_minions, strict=True)),
+            "rewards": list(self.rewards),
+            "slain": [COLOURS[c] for c in self.slain],
+            "turn": dict(sorted(self.turn.items())),
+        }
+
+
+@dataclass(slots=True)
+class GeneralState:
+    loc: int  # -1 once defeated
+    wounds: int = 0
+    heal_from: int = -1  # first turn number at whose end it heals (-1: not healing)
+    no_heal_turn: int = -1  # Spy in the Camp: no healing at the end of this turn
+
+    def copy(self) -> GeneralState:
+        return GeneralState(self.loc, self.wounds, self.heal_from, self.no_heal_turn)
+
+
+@dataclass(slots=True)
+class Battle:
+    """A general battle in progress (DEF-GEN-01, DEF-GEN-06)."""
+
+    general: int
+    loc: int
+    starter: int
+    stage: str  # "join", "commit", "order"
+    to_ask: list[int]
+    participants: list[int]
+    committed: dict[int, list[str]] = field(default_factory=dict)
+    commit_queue: list[int] = field(default_factory=list)
+    rolled: list[int] = field(default_factory=list)
+    hits: int = 0
+    extra_dice: dict[int, int] = field(default_factory=dict)  # from spent quest rewards
+
+    def copy(self) -> Battle:
+        return Battle(
+            self.general,
+            self.loc,
+            self.starter,
+            self.stage,
+            list(self.to_ask),
+            list(self.participants),
+            {k: list(v) for k, v in self.committed.items()},
+            list(self.commit_queue),
+            list(self.rolled),
+            self.hits,
+            dict(self.extra_dice),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "general": COLOURS[self.general],
+            "starter": self.starter,
+            "stage": self.stage,
+            "to_ask": list(self.to_ask),
+            "participants": list(self.participants),
+            "committed": {str(k): list(v) for k, v in sorted(self.committed.items())},
+            "commit_queue": list(self.commit_queue),
+            "rolled": list(self.rolled),
+            "hits": self.hits,
+            "extra_dice": {str(k): v for k, v in sorted(self.extra_dice.items())},
+        }
+
+
+@dataclass(slots=True)
+class Window:
+    """A moment where players may play special cards (or react); asked one player at a time."""
+
+    kind: str  # "night" (before the night's draws) or "card" (a drawn Darkness Spreads card)
+    players: list[int]
+
+    def copy(self) -> Window:
+        return Window(self.kind, list(self.players))
+
+
+@dataclass(slots=True)
+class Night:
+    """The night in progress: the draws left and the card being resolved."""
+
+    modes: list[str]  # "full" or "general" for each card still to draw
+    card: str | None = None
+    mode: str = "full"
+    stage: str = "draw"  # "draw", "wisdom", "react", "resolve"
+    cancelled: list[str] = field(default_factory=list)  # placements cancelled ("loc") or "general"
+    redrawn: bool = False
+
+    def copy(self) -> Night:
+        return Night(list(self.modes), self.card, self.mode, self.stage, list(self.cancelled), self.redrawn)
+
+
+@dataclass(slots=True)
+class Picking:
+    """A card or reward whose targets are chosen one at a time (see rules/picks.py)."""
+
+    slot: int
+    effect: str
+    stage: str
+    left: int
+    allowed: list[int] = field(default_factory=list)
+    taken: dict[int, int] = field(default_factory=dict)
+    chosen: list[str] = field(default_factory=list)
+
+    def copy(self) -> Picking:
+        return Picking(
+            self.slot,
+            self.effect,
+            self.stage,
+            self.left,
+            list(self.allowed),
+            dict(self.taken),
+            list(self.chosen),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "slot": self.slot,
+            "effect": self.effect,
+            "stage": self.stage,
+            "left": self.left,
+            "allowed": list(self.allowed),
+            "taken": {str(k): v for k, v in sorted(self.taken.items())},
+            "chosen": list(self.chosen),
+        }
+
+
+class DefendersState(GameState):
+    """A Defenders of the Realm position."""
+
+    spec: ClassVar[GameSpec]
+    codec: ClassVar[ActionCodec] = CODEC
+
+    def __init__(self, board: DefendersBoard, options: dict[str, Any], seed: int, rng: Rng) -> None:
+        self.board = board
+        self.options = options
+        self.seed = seed
+        self.rng = rng
+        n = len(board.locations)
+        self.minions: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
+        self.taint: list[int] = [0] * n
+        self.gates: list[bool] = [False] * n
+        self.gate_supply = GATE_TOKENS
+        self.crystals_left = CRYSTALS
+        self.supply: list[int] = [MINIONS_PER_COLOUR] * 4
+        self.generals: list[GeneralState | None] = [None, None, None, None]
+        self.war = 0
+        self.players = 1
+        self.slots: list[HeroSlot] = []
+        self.unused_heroes: list[str] = []
+        self.hero_deck = Deck()
+        self.ds_deck = Deck()
+        self.quest_deck = Deck()
+        self.removed_cards: list[str] = []  # used purple cards, out of the game (DEF-CRD-02)
+        self.quests_done: list[int] = []
+        self.quests_done_names: list[list[str]] = []
+        self.generals_slain: list[int] = []
+        self.current = 0
+        self.turn_no = 0
+        self.phase = "start"
+        self.battle: Battle | None = None
+        self.window: Window | None = None
+        self.night: Night | None = None
+        self.owed_discards: list[list[int]] = []  # [slot, count]
+        self.replacements: list[int] = []  # slots whose hero fell and must be replaced
+        self.turn_undead_slot: int | None = None
+        self.picking: Picking | None = None
+        self.ds_known_top = 0  # Darkness Spreads cards on top of the pile everyone has seen
+        self.skip_night = False
+        self.outcome: str | None = None  # "win" or a loss reason
+        self.won = False
+        self.events: list[Event] = []
+
+    # --- engine contract ---------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def content_hash(self) -> str:
+        return self.board.content_hash
+
+    def copy(self) -> Self:
+        new = self.__class__.__new__(self.__class__)
+        new.board = self.board
+        new.options = self.options
+        new.seed = self.seed
+        new.rng = self.rng.copy()
+        new.minions = [list(m) for m in self.minions]
+        new.taint = list(self.taint)
+        new.gates = list(self.gates)
+        new.gate_supply = self.gate_supply
+        new.crystals_left = self.crystals_left
+        new.supply = list(self.supply)
+        new.generals = [g.copy() if g else None for g in self.generals]
+        new.war = self.war
+        new.players = self.players
+        new.slots = [s.copy() for s in self.slots]
+        new.unused_heroes = list(self.unused_heroes)
+        new.hero_deck = self.hero_deck
+        new.ds_deck = self.ds_deck
+        new.quest_deck = self.quest_deck
+        new.removed_cards = list(self.removed_cards)
+        new.quests_done = list(self.quests_done)
+        new.quests_done_names = [list(q) for q in self.quests_done_names]
+        new.generals_slain = list(self.generals_slain)
+        new.current = self.current
+        new.turn_no = self.turn_no
+        new.phase = self.phase
+        new.battle = self.battle.copy() if self.battle else None
+        new.window = self.window.copy() if self.window else None
+        new.night = self.night.copy() if self.night else None
+        new.owed_discards = [list(o) for o in self.owed_discards]
+        new.replacements = list(self.replacements)
+        new.turn_undead_slot = self.turn_undead_slot
+        new.picking = self.picking.copy() if self.picking else None
+        new.ds_known_top = self.ds_known_top
+        new.skip_night = self.skip_night
+        new.outcome = self.outcome
+        new.won = self.won
+        new.events = []
+        return new
+
+    def pending(self) -> Decision | None:
+        from warhorn.games.defenders.rules import turn
+
+        return turn.pending(self)
+
+    def legal_actions(self) -> list[Action]:
+        from warhorn.games.defenders.rules import turn
+
+        if self.outcome is not None:
+            return []
+        return turn.legal_actions(self)
+
+    def why_illegal(self, action: Action) -> IllegalActionError:
+        from warhorn.games.defenders.rules import turn
+
+        return turn.why_illegal(self, action)
+
+    def _apply_in_place(self, action: Action) -> list[Event]:
+        from warhorn.games.defenders.rules import turn
+
+        self.events = []
+        turn.apply(self, action)
+        turn.advance(self)
+        out, self.events = self.events, []
+        return out
+
+    def results(self) -> Results | None:
+        from warhorn.games.defenders.rules import victory
+
+        return victory.results(self)
+
+    # --- helpers used by the rules --------------------------------------------
+    def log(
+        self,
+        kind: str,
+        text: str,
+        *,
+        chance: bool = False,
+        **data: Any,
+    ) -> None:
+        self.events.append(Event(kind, data, text, chance=chance))
+
+    def hero_name(self, slot: int) -> str:
+        hero = self.slots[slot].hero
+        return self.board.hero_by_id[hero].name if hero else f"seat {slot}"
+
+    def slot_of(self, hero_id: str) -> int:
+        for i, s in enumerate(self.slots):
+            if s.hero == hero_id:
+                return i
+        raise IllegalActionError(f"no hero {hero_id!r} is in play")
+
+    def minion_total(self, loc: int) -> int:
+        return sum(self.minions[loc])
+
+    def general_at(self, loc: int) -> int | None:
+        for c, g in enumerate(self.generals):
+            if g is not None and g.loc == loc:
+                return c
+        return None
+
+    def generals_at(self, loc: int) -> list[int]:
+        return [c for c, g in enumerate(self.generals) if g is not None and g.loc == loc]
+
+    def on_board(self, colour: int) -> int:
+        return sum(m[colour] for m in self.minions)
+
+    def on_quests(self, colour: int) -> int:
+        return sum(s.quest_minions[colour] for s in self.slots)
+
+    # --- views -------------------------------------------------------------------
+    def _public(self) -> dict[str, Any]:
+        b = self.board
+        gens = {}
+        for c, g in enumerate(self.generals):
+            gd = b.general_by_colour[c]
+            if gd is None or g is None:
+                continue
+            gens[COLOURS[c]] = {
+                "name": gd.name,
+                "location": b.name(g.loc) if g.loc >= 0 else None,
+                "defeated": g.loc < 0,
+                "wounds": g.wounds,
+                "life_left": gd.life - g.wounds,
+                "heal_from_turn": g.heal_from,
+                "no_heal_turn": g.no_heal_turn,
+            }
+        return {
+            "war": self.war,
+            "war_status": WAR_NAMES[self.war],
+            "turn": self.turn_no,
+            "current": self.current,
+            "phase": self.phase,
+            "players": self.players,
+            "minions": {
+                b.name(i): dict(zip(COLOURS, m, strict=True)) for i, m in enumerate(self.minions) if any(m)
+            },
+            "taint": {b.name(i): t for i, t in enumerate(self.taint) if t},
+            "gates": [b.name(i) for i, g in enumerate(self.gates) if g],
+            "gate_supply": self.gate_supply,
+            "crystals_left": self.crystals_left,
+            "supply": dict(zip(COLOURS, self.supply, strict=True)),
+            "generals": gens,
+            "heroes": [s.to_json(b) for s in self.slots],
+            "unused_heroes": list(self.unused_heroes),
+            "hero_deck": self.hero_deck.public_json(),
+            "darkness_deck": self.ds_deck.public_json(),
+            "quest_deck": self.quest_deck.public_json(),
+            "removed_cards": list(self.removed_cards),
+            "quests_done": list(self.quests_done),
+            "quests_done_names": [list(q) for q in self.quests_done_names],
+            "generals_slain": list(self.generals_slain),
+            "battle": self.battle.to_json() if self.battle else None,
+            "window": dataclasses.asdict(self.window) if self.window else None,
+            "night": dataclasses.asdict(self.night) if self.night else None,
+            "owed_discards": [list(o) for o in self.owed_discards],
+            "replacements": list(self.replacements),
+            "turn_undead_slot": self.turn_undead_slot,
+            "picking": self.picking.to_json() if self.picking else None,
+            "darkness_known_top": list(self.ds_deck.draw_pile[: self.ds_known_top]),
+            "skip_night": self.skip_night,
+            "outcome": self.outcome,
+        }
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything but the order of the three decks (hidden from everyone), except Darkness
+        Spreads cards that Dark Visions put back on top (everyone saw them)."""
+        return self._public()
+
+    def snapshot(self) -> dict[str, Any]:
+        out = self._public()
+        out["hero_deck"] = self.hero_deck.to_json()
+        out["darkness_deck"] = self.ds_deck.to_json()
+        out["quest_deck"] = self.quest_deck.to_json()
+        out["rng"] = self.rng.state
+        out["options"] = dict(sorted(self.options.items()))
+        return out
+
+    def determinize(self, player: int, rng: Rng) -> Self:
+        """Reshuffle the three draw piles: their order is all a player cannot see."""
+        new = self.copy()
+        new.hero_deck = Deck(tuple(rng.shuffled(new.hero_deck.draw_pile)), new.hero_deck.discard_pile)
+        known = new.ds_deck.draw_pile[: new.ds_known_top]
+        unknown = rng.shuffled(new.ds_deck.draw_pile[new.ds_known_top :])
+        new.ds_deck = Deck(known + tuple(unknown), new.ds_deck.discard_pile)
+        new.quest_deck = Deck(tuple(rng.shuffled(new.quest_deck.draw_pile)), new.quest_deck.discard_pile)
+        return new
+
+    def invariants(self) -> list[str]:
+        problems: list[str] = []
+        b = self.board
+        for c in range(4):
+            total = self.supply[c] + self.on_board(c) + self.on_quests(c)
+            if self.supply[c] < 0:
+                problems.append(f"{COLOURS[c]} supply is negative")
+            if total > MINIONS_PER_COLOUR:
+                problems.append(f"{COLOURS[c]} minions exceed the box: {total}")
+        for i, m in enumerate(self.minions):
+            if min(m) < 0:
+                problems.append(f"negative minions at {b.name(i)}")
+            if i != b.monarch and sum(m) > 3:
+                problems.append(f"{b.name(i)} holds {sum(m)} minions (max 3, DEF-OVR-01)")
+            if i == b.monarch and self.taint[i]:
+                problems.append("Monarch City is tainted (DEF-OVR-05)")
+        if self.crystals_left + sum(self.taint) != CRYSTALS and self.outcome is None:
+            problems.append("taint crystals do not add up to 12")
+        for s in self.slots:
+            if s.hero is not None and not 0 < s.life <= s.max_life and not self.replacements:
+                problems.append(f"{s.hero} life {s.life} outside 1..{s.max_life}")
+            if s.actions < 0:
+                problems.append(f"{s.hero} has negative actions")
+        if sum(self.gates) + self.gate_supply != GATE_TOKENS:
+            problems.append("magic gates on the board and in the supply do not add up to 5")
+        all_cards = list(self.hero_deck.draw_pile) + list(self.hero_deck.discard_pile) + self.removed_cards
+        for s in self.slots:
+            all_cards += s.hand
+        if self.battle:
+            for cards in self.battle.committed.values():
+                all_cards += cards
+        if sorted(all_cards) != sorted(c.id for c in b.hero_cards):
+            problems.append("hero cards were lost or duplicated")
+        quests = list(self.quest_deck.draw_pile) + list(self.quest_deck.discard_pile)
+        for s in self.slots:
+            quests += s.rewards + ([s.quest] if s.quest else [])
+        if sorted(quests) != sorted(q.id for q in b.quests):
+            problems.append("quest cards were lost or duplicated")
+        return problems
+
+    def describe(self) -> str:
+        from warhorn.games.defenders.rules import turn
+
+        return turn.describe(self)

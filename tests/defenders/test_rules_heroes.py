@@ -1,0 +1,130 @@
+"""The eight heroes' abilities (DEF-ACT-05 and the hero sheets in the content)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import give, play, put, scenario
+
+RED, GREEN, BLUE, BLACK = 0, 1, 2, 3
+
+
+def notations(s) -> set[str]:  # type: ignore[no-untyped-def]
+    return {a.notation() for a in s.legal_actions()}
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_cleric_blessed_attacks_sanctify_and_turn_undead() -> None:
+    s = scenario(("cleric",), at={"cleric": "R1"}, rolls=[3, 3, 5], ds=["quiet"])
+    put(s, "R1", red=1, black=1)
+    s = play(s, "fight R1")  # +1 against demons and undead: 3s kill both
+    assert sum(s.minions[s.board.loc("R1")]) == 0
+    s.taint[s.board.loc("R1")] = 1
+    s.crystals_left -= 1
+    s = play(s, "heal_land sanctify")  # one die, no card: 5 heals
+    assert s.taint[s.board.loc("R1")] == 0
+    put(s, "R1", black=2)
+    s = play(s, "end_day")
+    assert s.pending().kind == "turn_undead"
+    s = play(s, "turn_undead R2")
+    assert s.pending().kind == "turn_undead"  # one undead is left: asked again
+    s = play(s, "turn_undead G1")
+    assert s.minions[s.board.loc("R2")][BLACK] == 1 and s.minions[s.board.loc("G1")][BLACK] == 1
+    assert s.slots[0].life == 6
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_dwarf_mountain_lore_armour_and_dragon_rerolls() -> None:
+    s = scenario(("dwarf",), at={"dwarf": "R1"}, rolls=[1, 5], ds=["quiet"])
+    assert s.slots[0].actions == 6  # starts on a red location: +1
+    put(s, "R1", blue=1)
+    s = play(s, "fight R1")  # 1 misses, re-rolled 5 kills the dragonkin
+    assert sum(s.minions[s.board.loc("R1")]) == 0
+    put(s, "R1", green=2)
+    s = play(s, "end_day")
+    assert s.slots[0].life == 5 - 1  # 2 orcs, 1 ignored
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_eagle_rider_sky_attack_and_fresh_mount() -> None:
+    s = scenario(("eagle_rider",), at={"eagle_rider": "B1"}, ds=["quiet", "quiet"])
+    s = play(s, "turn_choice sky")
+    put(s, "B1", black=2)
+    s = play(s, "end_day")
+    assert s.slots[0].life == 4  # sky: no end-of-turn wounds
+    s = play(s, "turn_choice ground")
+    assert s.slots[0].actions == 4  # ended in the sky: no fresh mount
+    s.minions[s.board.loc("B1")][BLACK] = 0
+    s.supply[BLACK] += 2
+    s = play(s, "end_day", "turn_choice ground")
+    assert s.slots[0].actions == 5  # ended on the ground on a blue location: +1
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_paladin_bravery_no_fear() -> None:
+    s = scenario(("paladin",), at={"paladin": "K1"}, ds=["quiet"])
+    put(s, "K1", black=2)
+    s = play(s, "end_day")
+    assert s.slots[0].life == 5 - 1  # 2 undead, no fear, armour ignores 1
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_ranger_woods_lore_archery_elf_support() -> None:
+    s = scenario(("ranger",), at={"ranger": "G1"}, rolls=[2, 4, 3])
+    assert s.slots[0].actions == 6  # Elf Support
+    put(s, "G1", green=1)
+    put(s, "R1", red=1)
+    s = play(s, "fight G1")  # Woods Lore: 2+1 kills an orc
+    assert sum(s.minions[s.board.loc("G1")]) == 0
+    assert "fight R1" in notations(s)
+    s = play(s, "fight R1")  # Archery: no Woods Lore, 4 kills a demon
+    assert sum(s.minions[s.board.loc("R1")]) == 0
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_rogue_hides_steals_and_is_crafty() -> None:
+    deck = ["G1h", "R1h", "G2e", "B1h", "G3g", "sp_magic_gate", "K1h", "K2h"]
+    s = scenario(("rogue",), at={"rogue": "R1"}, ds=["quiet"], hero_deck=deck)
+    put(s, "R1", black=1, green=1)
+    s = play(s, "end_day")
+    assert s.slots[0].life == 6 - 1  # only fear
+    assert len(s.slots[0].hand) == 3  # Thievery on a treasure chest
+    s = scenario(("rogue",), at={"rogue": "Rest Inn"}, ds=["quiet"], hero_deck=deck)
+    s = play(s, "rumors green 1")
+    assert sorted(s.slots[0].hand) == ["G1h", "G2e", "G3g"]  # 5 cards drawn
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_sorceress_shapes_ambush_visions() -> None:
+    s = scenario(("sorceress",), at={"sorceress": "G1"}, rolls=[2, 1, 1, 1, 5], ds=["quiet"])
+    s = play(s, "turn_choice green")
+    assert "move Monarch_City" not in notations(s)  # not in enemy form
+    put(s, "G1", green=2)
+    s = play(s, "fight G1")  # ambush +2: 2 and 1 -> 4 and 3: both orcs die
+    assert sum(s.minions[s.board.loc("G1")]) == 0
+    s.taint[s.board.loc("G1")] = 1
+    s.crystals_left -= 1
+    give(s, "sorceress", "G2h")
+    s = play(s, "heal_land G2h")  # Visions: 3 dice (1, 1, 5)
+    assert s.taint[s.board.loc("G1")] == 0
+    put(s, "G1", green=2)
+    s = play(s, "end_day")
+    assert s.slots[0].life == 6  # among her own shape: no wounds
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_wizard_teleport_fireball_wisdom() -> None:
+    s = scenario(("wizard",), at={"wizard": "R2"}, rolls=[2, 2, 1], ds=["ds1", "quiet"])
+    s = play(s, "move Gatestone by teleport")
+    assert "move Gatestone by teleport" not in notations(s) and s.slots[0].actions == 4
+    s.slots[0].loc = s.board.loc("B1")
+    put(s, "B1", blue=2, black=1)
+    give(s, "wizard", "B2h")
+    s = play(s, "fireball B2h")  # 2, 2, 1: two minions die whatever their kind
+    assert sum(s.minions[s.board.loc("B1")]) == 1
+    s.minions[s.board.loc("B1")] = [0, 0, 0, 0]
+    s.supply = [25, 25, 25, 25]
+    s = play(s, "end_day")
+    assert s.pending().kind == "wisdom"
+    s = play(s, "redraw")  # ds1 set aside, the quiet card is used instead
+    assert sum(map(sum, s.minions)) == 0 and s.generals[RED].loc == s.board.loc("R3")
