@@ -24,6 +24,8 @@ from warhorn.engine.events import Event, events_for, roll_event
 from warhorn.engine.flow import FlowPosition, Phase, TurnFlow
 from warhorn.engine.graph import BoardGraph, Space
 from warhorn.engine.registry import (
+    ContentSupport,
+    content_support,
     game_spec,
     load_game,
     register_game,
@@ -43,6 +45,7 @@ __all__ = [
     "BoardGraph",
     "ContentError",
     "ContentErrors",
+    "ContentSupport",
     "Decision",
     "Deck",
     "Event",
@@ -66,6 +69,7 @@ __all__ = [
     "UndoError",
     "UnknownGameError",
     "WarhornError",
+    "content_support",
     "events_for",
     "game_spec",
     "load_game",

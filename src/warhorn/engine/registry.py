@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from warhorn.engine.decisions import GameSpec
-from warhorn.engine.errors import UnknownGameError
+from warhorn.engine.errors import ContentError, UnknownGameError
 from warhorn.engine.state import GameState
 
 #: ``factory(options, seed, content)`` builds the first state; ``options`` are already validated.
@@ -19,20 +20,42 @@ BUILTIN_GAME_PACKAGE = "warhorn.games"
 
 
 @dataclass(frozen=True, slots=True)
+class ContentSupport:
+    """How a game's content folders are recognised, checked and loaded.
+
+    ``marker_files``: file names whose presence says a folder holds this game's
+    content. ``check_folder(path)`` returns every mistake (file and key);
+    ``load_folder(path or None)`` returns the content object the factory takes
+    (None = the content shipped with warhorn).
+    """
+
+    marker_files: tuple[str, ...]
+    check_folder: Callable[[Path], list[ContentError]]
+    load_folder: Callable[[Path | None], Any]
+
+
+@dataclass(frozen=True, slots=True)
 class RegisteredGame:
     spec: GameSpec
     factory: GameFactory
+    content: ContentSupport | None = None
 
 
 _GAMES: dict[str, RegisteredGame] = {}
 _builtins_loaded = False
 
 
-def register_game(spec: GameSpec, factory: GameFactory, *, replace: bool = False) -> None:
+def register_game(
+    spec: GameSpec,
+    factory: GameFactory,
+    *,
+    content: ContentSupport | None = None,
+    replace: bool = False,
+) -> None:
     """Register a game under ``spec.id``. Registering the same id twice is an error unless ``replace``."""
     if spec.id in _GAMES and not replace and _GAMES[spec.id].factory is not factory:
         raise ValueError(f"a game with id {spec.id!r} is already registered")
-    _GAMES[spec.id] = RegisteredGame(spec, factory)
+    _GAMES[spec.id] = RegisteredGame(spec, factory, content)
 
 
 def unregister_game(game_id: str) -> None:
@@ -66,6 +89,11 @@ def _entry(name: str) -> RegisteredGame:
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGameError(f"no game named {name!r} (registered: {known})") from None
+
+
+def content_support(name: str) -> ContentSupport | None:
+    """How game ``name`` reads content folders (None: it has no content files)."""
+    return _entry(name).content
 
 
 def load_game(name: str, *, seed: int = 0, content: Any = None, **options: Any) -> GameState:

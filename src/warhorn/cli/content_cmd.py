@@ -1,0 +1,63 @@
+"""``warhorn content check PATH``: validate a content folder and print every mistake with file and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from warhorn.cli.common import console, err_console
+from warhorn.engine import ContentSupport, content_support, registered_games
+
+
+def games_with_content() -> dict[str, ContentSupport]:
+    out = {}
+    for game in registered_games():
+        support = content_support(game)
+        if support is not None:
+            out[game] = support
+    return out
+
+
+def guess_game(folder: Path) -> str | None:
+    """The game whose marker files the folder holds most of (None if none)."""
+    names = {p.name for p in folder.iterdir()} if folder.is_dir() else set()
+    best, score = None, 0
+    for game, support in games_with_content().items():
+        hits = len(names & set(support.marker_files))
+        if hits > score:
+            best, score = game, hits
+    return best
+
+
+def register(app: typer.Typer) -> None:
+    content_app = typer.Typer(help="Check and inspect game content folders.", no_args_is_help=True)
+    app.add_typer(content_app, name="content")
+
+    @content_app.command("check")
+    def check(
+        path: Path = typer.Argument(..., help="Content folder to validate."),
+        game: str | None = typer.Option(None, "--game", "-g", help="Game id (guessed from file names)."),
+    ) -> None:
+        """Validate a content folder: schema and cross-references. Exit code 1 on any error."""
+        if not path.exists():
+            err_console.print(f"[red]error:[/] {path}: no such folder")
+            raise typer.Exit(2)
+        supports = games_with_content()
+        game_id = game or guess_game(path)
+        if game_id is None or game_id not in supports:
+            known = ", ".join(sorted(supports)) or "none"
+            err_console.print(
+                f"[red]error:[/] cannot tell which game {path} is for; "
+                f"pass --game (games with content: {known})"
+            )
+            raise typer.Exit(2)
+        errors = supports[game_id].check_folder(path)
+        if errors:
+            for error in errors:
+                console.print(
+                    f"[red]✗[/] {error.file}: [bold]{error.key}[/]: {error.message}", highlight=False
+                )
+            console.print(f"{len(errors)} error(s) in {game_id} content at {path}")
+            raise typer.Exit(1)
+        console.print(f"[green]✓[/] {game_id} content at {path} is valid")

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import pytest
+
+from warhorn.engine import Rng, ScriptedRng, ScriptExhaustedError
+
+
+def test_splitmix64_reference_vectors() -> None:
+    # Published SplitMix64 outputs (seed 0, and seed 1234567 from the reference implementation).
+    rng = Rng(0)
+    assert [rng.next_u64() for _ in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
+    rng = Rng(1234567)
+    assert [rng.next_u64() for _ in range(2)] == [6457827717110365317, 3203168211198807973]
+
+
+def test_rolls_are_uniform_enough_and_in_range() -> None:
+    rng = Rng(7)
+    counts = [0] * 6
+    for _ in range(60_000):
+        face = rng.roll(6)
+        assert 1 <= face <= 6
+        counts[face - 1] += 1
+    assert all(9_500 < c < 10_500 for c in counts)
+
+
+def test_copy_continues_identically() -> None:
+    rng = Rng(99)
+    rng.roll(20)
+    twin = rng.copy()
+    assert [rng.roll(20) for _ in range(10)] == [twin.roll(20) for _ in range(10)]
+
+
+def test_shuffle_is_a_permutation_and_seeded() -> None:
+    a = Rng(3).shuffled(range(50))
+    b = Rng(3).shuffled(range(50))
+    assert a == b and sorted(a) == list(range(50)) and a != list(range(50))
+
+
+def test_scripted_rng_gives_scripted_faces_then_refuses() -> None:
+    rng = ScriptedRng([6, 1, 20])
+    assert rng.roll(6) == 6
+    assert rng.roll(8) == 1
+    assert rng.roll(20) == 20
+    with pytest.raises(ScriptExhaustedError):
+        rng.roll(6)
+    with pytest.raises(ScriptExhaustedError, match="does not fit"):
+        ScriptedRng([9]).roll(6)
+
+
+def test_scripted_rng_keeps_deck_order_and_can_fall_back() -> None:
+    rng = ScriptedRng([2], fallback_seed=5)
+    cards = ["a", "b", "c"]
+    rng.shuffle(cards)
+    assert cards == ["a", "b", "c"]
+    assert rng.roll(6) == 2
+    assert 1 <= rng.roll(6) <= 6

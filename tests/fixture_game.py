@@ -1,0 +1,260 @@
+"""A small game that exercises the engine contract before (and beside) the real games.
+
+"Dice race": players race to a target score. On your turn you either roll a
+d6 (add it) or play a card from your hidden hand (add its value, draw a new
+one). A rolled 6 lets the next player decide whether to "block" it (both
+lose 2) or "allow" it — a decision asked of a player whose turn it is not.
+Hands and the deck order are hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from warhorn.engine import (
+    Action,
+    ActionCodec,
+    Decision,
+    Deck,
+    Event,
+    GameSpec,
+    GameState,
+    IllegalActionError,
+    OptionSpec,
+    Phase,
+    Results,
+    Rng,
+    TurnFlow,
+    register_game,
+    roll_event,
+)
+from warhorn.engine.flow import FlowPosition
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    kind: ClassVar[str] = "play"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Respond(Action):
+    kind: ClassVar[str] = "respond"
+    block: bool
+
+    def notation(self) -> str:
+        return "respond block" if self.block else "respond allow"
+
+
+FLOW = TurnFlow((Phase("act", "Act", rule="FIX-TRN-01"), Phase("respond", "Respond", rule="FIX-TRN-02")))
+CARDS = tuple(f"c{value}{copy}" for value in range(1, 6) for copy in "abc")
+
+SPEC = GameSpec(
+    id="dice-race",
+    name="Dice race (test fixture)",
+    rules_version="1",
+    min_players=2,
+    max_players=4,
+    has_chance=True,
+    hidden_information=True,
+    options=(
+        OptionSpec("players", int, 2, "number of players", minimum=2, maximum=4),
+        OptionSpec("target", int, 20, "score that wins", minimum=5, maximum=100),
+        OptionSpec("hand_size", int, 2, "cards in hand", minimum=0, maximum=4),
+    ),
+    max_actions=2_000,
+)
+
+
+def card_value(card: str) -> int:
+    return int(card[1])
+
+
+class DiceRace(GameState):
+    spec: ClassVar[GameSpec] = SPEC
+    codec: ClassVar[ActionCodec] = ActionCodec([Roll, PlayCard, Respond])
+
+    def __init__(self, options: dict[str, Any], seed: int, rng: Rng | None = None) -> None:
+        self.options = dict(options)
+        self.seed = seed
+        self.rng = rng if rng is not None else Rng(seed)
+        n = self.options["players"]
+        self.scores = [0] * n
+        self.hands: list[tuple[str, ...]] = [() for _ in range(n)]
+        self.deck = Deck.shuffled(list(CARDS), self.rng)
+        for p in range(n):
+            self.deck, cards, _ = self.deck.draw_many(self.options["hand_size"], self.rng)
+            self.hands[p] = tuple(cards)
+        self.pos = FlowPosition()
+        self.last_roll = 0
+        self.winner: int | None = None
+
+    # -- contract -------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.scores)
+
+    @property
+    def active(self) -> int:
+        return self.pos.turn
+
+    def pending(self) -> Decision | None:
+        if self.winner is not None:
+            return None
+        if FLOW.phase_id(self.pos) == "respond":
+            responder = (self.active + 1) % self.num_players
+            return Decision(responder, "respond", "block or allow the rolled 6", "FIX-TRN-02")
+        return Decision(self.active, "act", "roll or play a card", "FIX-TRN-01")
+
+    def legal_actions(self) -> list[Action]:
+        decision = self.pending()
+        if decision is None:
+            return []
+        if decision.kind == "respond":
+            return [Respond(True), Respond(False)]
+        return [Roll(), *(PlayCard(c) for c in sorted(set(self.hands[self.active])))]
+
+    def why_illegal(self, action: Action) -> IllegalActionError:
+        if isinstance(action, PlayCard) and action.card not in self.hands[self.active]:
+            return IllegalActionError(f"card {action.card} is not in your hand", "FIX-CRD-01")
+        return super().why_illegal(action)
+
+    def copy(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.options = self.options
+        twin.seed = self.seed
+        twin.rng = self.rng.copy()
+        twin.scores = list(self.scores)
+        twin.hands = list(self.hands)
+        twin.deck = self.deck
+        twin.pos = self.pos
+        twin.last_roll = self.last_roll
+        twin.winner = self.winner
+        return twin
+
+    def _end_turn(self, events: list[Event]) -> None:
+        best = max(range(self.num_players), key=lambda p: self.scores[p])
+        if self.scores[best] >= self.options["target"]:
+            self.winner = best
+            events.append(Event("game.won", {"player": best}, f"player {best} wins"))
+            return
+        self.pos, flow_events = FLOW.next_turn(self.pos, self.num_players, f"player {self.active}")
+        events.extend(flow_events)
+
+    def _apply_in_place(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        p = self.active
+        if isinstance(action, Roll):
+            face = self.rng.roll(6)
+            events.append(roll_event(f"player {p}", [(6, face)], purpose="points"))
+            self.scores[p] += face
+            if face == 6:
+                self.pos, ev = FLOW.goto_phase(self.pos, "respond", f"player {p}")
+                events.append(ev)
+                return events
+        elif isinstance(action, PlayCard):
+            hand = list(self.hands[p])
+            hand.remove(action.card)
+            self.scores[p] += card_value(action.card)
+            self.deck = self.deck.discard(action.card)
+            events.append(
+                Event("card.played", {"player": p, "card": action.card}, f"player {p} plays {action.card}")
+            )
+            self.deck, card, reshuffled = self.deck.draw(self.rng)
+            if card is not None:
+                hand.append(card)
+                events.append(
+                    Event(
+                        "card.drawn",
+                        {"player": p, "card": card, "reshuffled": reshuffled},
+                        f"player {p} draws {card}",
+                        chance=True,
+                        visible_to=frozenset({p}),
+                        public_data={"player": p, "reshuffled": reshuffled},
+                        public_text=f"player {p} draws a card",
+                    )
+                )
+            self.hands[p] = tuple(hand)
+        elif isinstance(action, Respond):
+            responder = (p + 1) % self.num_players
+            if action.block:
+                self.scores[p] = max(0, self.scores[p] - 2)
+                self.scores[responder] = max(0, self.scores[responder] - 2)
+            events.append(
+                Event("respond", {"player": responder, "block": action.block}, f"player {responder} responds")
+            )
+        self._end_turn(events)
+        return events
+
+    def results(self) -> Results | None:
+        if self.winner is None:
+            return None
+        order = sorted(range(self.num_players), key=lambda q: -self.scores[q])
+        return Results(
+            frozenset({self.winner}),
+            tuple((q,) for q in order),
+            {q: float(s) for q, s in enumerate(self.scores)},
+            "reached the target",
+        )
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "hand": list(self.hands[player]) if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck": self.deck.public_json(),
+            "phase": FLOW.phase_id(self.pos),
+            "turn": self.active,
+            "round": self.pos.round,
+            "winner": self.winner,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "hands": [list(h) for h in self.hands],
+            "deck": self.deck.to_json(),
+            "pos": [self.pos.round, self.pos.turn, self.pos.phase, self.pos.step],
+            "winner": self.winner,
+            "rng": self.rng.state,
+        }
+
+    def determinize(self, player: int, rng: Rng) -> Self:
+        twin = self.copy()
+        unseen = [c for q, hand in enumerate(self.hands) if q != player for c in hand]
+        unseen += list(self.deck.draw_pile)
+        rng.shuffle(unseen)
+        for q in range(self.num_players):
+            if q != player:
+                k = len(self.hands[q])
+                twin.hands[q] = tuple(unseen[:k])
+                unseen = unseen[k:]
+        twin.deck = Deck(tuple(unseen), self.deck.discard_pile)
+        twin.rng = Rng(rng.next_u64())
+        return twin
+
+    def invariants(self) -> list[str]:
+        problems = []
+        cards = [c for h in self.hands for c in h] + list(self.deck.draw_pile) + list(self.deck.discard_pile)
+        if sorted(cards) != sorted(CARDS):
+            problems.append("cards were created or lost")
+        if any(s < 0 for s in self.scores):
+            problems.append("negative score")
+        return problems
+
+    def describe(self) -> str:
+        return f"scores {self.scores}; turn of player {self.active}"
+
+
+def new_dice_race(options: dict[str, Any], seed: int, content: Any = None) -> DiceRace:
+    return DiceRace(options, seed)
+
+
+def register() -> None:
+    register_game(SPEC, new_dice_race, replace=True)
