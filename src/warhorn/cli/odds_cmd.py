@@ -1,0 +1,130 @@
+"""``warhorn odds``: exact battle odds (Conquest of Nerath, issue 4).
+
+The computation lives in the pure core (:mod:`warhorn.games.nerath.odds`); this module only
+reads the options and prints.
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.table import Table
+
+from warhorn.cli.common import console, fail
+from warhorn.games.nerath.battle import ArmyError, RetreatRule
+from warhorn.games.nerath.odds import BattleOdds, battle_odds
+
+BAR_WIDTH = 40
+
+
+def register(app: typer.Typer) -> None:
+    odds_app = typer.Typer(
+        help="Exact battle odds: the whole distribution of a battle's result, no sampling.",
+        no_args_is_help=True,
+    )
+
+    @odds_app.callback()
+    def _odds() -> None:
+        """Exact battle odds for a game's battles."""
+
+    @odds_app.command("nerath")
+    def nerath(
+        attacker: str = typer.Option(
+            ..., "--attacker", "-a", help='Attacking pieces, e.g. "4 soldier, 2 siege, 1 dragon".'
+        ),
+        defender: str = typer.Option(
+            "", "--defender", "-d", help='Defending pieces, e.g. "5 soldier, 1 castle".'
+        ),
+        sea: bool = typer.Option(False, "--sea", help="A sea battle (warships, flyers, carried heroes)."),
+        dungeon: str = typer.Option(
+            "", "--dungeon", help="Guardians the heroes fight, comma-separated ids (medusa, troll, beholder)."
+        ),
+        retreat_below: int | None = typer.Option(
+            None, "--retreat-below", min=0, help="The attacker retreats once it has N or fewer pieces."
+        ),
+        rounds: int | None = typer.Option(
+            None, "--rounds", min=1, help="The attacker retreats after R rounds if still undecided."
+        ),
+        double_up: bool = typer.Option(
+            False, "--double-up", help="Hits double up once every piece has one (non-default NER-BAT-03)."
+        ),
+        top: int = typer.Option(5, "--top", min=1, help="How many most likely outcomes to show."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of tables."),
+    ) -> None:
+        """Exact odds of a Conquest of Nerath battle (default loss order; see docs/odds.md)."""
+        retreat = None
+        if retreat_below is not None or rounds is not None:
+            retreat = RetreatRule(at_or_below=retreat_below, after_rounds=rounds)
+        guardians = [g.strip() for g in dungeon.split(",") if g.strip()] or None
+        try:
+            result = battle_odds(
+                attacker,
+                defender or None,
+                sea=sea,
+                dungeon=guardians,
+                retreat=retreat,
+                double_up=double_up,
+            )
+        except ArmyError as exc:
+            raise fail(str(exc), code=2) from None
+        if as_json:
+            typer.echo(json.dumps(result.to_json(top=max(top, 20)), indent=2))
+            return
+        _print_tables(result, top)
+
+    app.add_typer(odds_app, name="odds")
+
+
+def _bar(p: float) -> str:
+    filled = round(p * BAR_WIDTH)
+    return "█" * filled + "·" * (BAR_WIDTH - filled)
+
+
+def _print_tables(result: BattleOdds, top: int) -> None:
+    summary = Table(title="Battle result", title_justify="left")
+    summary.add_column("result")
+    summary.add_column("chance", justify="right")
+    summary.add_column("")
+    rows = [
+        ("attacker wins", result.attacker_win),
+        ("defender wins", result.defender_win),
+        ("mutual destruction", result.mutual_destruction),
+    ]
+    if result.attacker_retreats:
+        rows.append(("attacker retreats", result.attacker_retreats))
+    for name, p in rows:
+        summary.add_row(name, f"{p:.2%}", _bar(p))
+    console.print(summary)
+    console.print(f"expected rounds: {result.expected_rounds:.2f}")
+
+    losses = Table(title="Expected survivors", title_justify="left")
+    losses.add_column("side")
+    losses.add_column("piece")
+    losses.add_column("expected left", justify="right")
+    for side, survivors in (("attacker", result.attacker_survivors), ("defender", result.defender_survivors)):
+        for name, n in survivors.items():
+            losses.add_row(side, name, f"{n:.2f}")
+    console.print(losses)
+    console.print(
+        f"expected gold lost: attacker {result.attacker_gold_lost:.2f}, "
+        f"defender {result.defender_gold_lost:.2f}"
+        + (f"; expected reward {result.expected_reward_gold:.2f}" if result.expected_reward_gold else "")
+    )
+
+    outcomes = Table(title=f"Most likely outcomes (top {top})", title_justify="left")
+    outcomes.add_column("chance", justify="right")
+    outcomes.add_column("result")
+    outcomes.add_column("attacker left")
+    outcomes.add_column("defender left")
+    for o in result.outcomes[:top]:
+        defender_left = ", ".join(f"{n} {k}" for k, n in o.defender.items()) or "nothing"
+        if o.castle_captured:
+            defender_left += " (castle captured)"
+        outcomes.add_row(
+            f"{o.probability:.2%}",
+            o.result.value.replace("_", " "),
+            ", ".join(f"{n} {k}" for k, n in o.attacker.items()) or "nothing",
+            defender_left,
+        )
+    console.print(outcomes)
