@@ -22,9 +22,19 @@ from warhorn.games.nerath.actions import (
     RunAmok,
 )
 from warhorn.games.nerath.board import DUNGEON, LAND, SEA
+from warhorn.games.nerath.battle import (
+    PIECE_IDS,
+    PIECE_INDEX,
+    BattleOutcome,
+    BattleSide,
+    Guardian,
+    Volley,
+    battle_outcome,
+    damage_capacity,
+    roll_volley,
+)
 from warhorn.games.nerath.pieces import PIECES, Mobility
 from warhorn.games.nerath.rules import dungeons
-from warhorn.games.nerath.rules.dice import dice_of, hit_number, is_first_strike
 from warhorn.games.nerath.state import BattleState, DamageOrder, GuardianSlot, Unit
 
 if TYPE_CHECKING:
@@ -69,8 +79,8 @@ def start_battle(s: NerathState, space: int) -> list[Event]:
     if kind == DUNGEON:
         events += dungeons.reveal(s, space)
     s.d.battle = BattleState(space, "dungeon" if kind == DUNGEON else kind, k, hit_min=s.card_hit_overrides(k))
-    if not _able(s, defenders=True):
-        events += _finish(s, attacker_won=bool(_able(s, defenders=False)))
+    if not side_model(s, defenders=True).can_fight:
+        events += _finish(s, attacker_won=side_model(s, defenders=False).can_fight)
         return events
     events += _roll_step(s)
     return events
@@ -94,23 +104,57 @@ def participants(s: NerathState, defenders: bool) -> list[Unit]:
     return out
 
 
-def _able(s: NerathState, defenders: bool) -> list[Unit] | list[GuardianSlot]:
-    """Pieces (or guardians) still able to fight on one side (NER-BAT-15)."""
+def side_model(s: NerathState, defenders: bool) -> BattleSide:
+    """One side of the current battle as the shared battle model sees it (:mod:`..battle`)."""
     b = s.d.battle
     assert b is not None
+    zero = (0,) * len(PIECE_IDS)
     if defenders and b.kind == "dungeon":
-        return [g for g in s.d.guardians.get(b.space, ()) if g.dice]
-    return [u for u in participants(s, defenders) if not u.inactive]
+        slots = s.d.guardians.get(b.space, ())
+        gs = tuple(_guardian_model(s, g.tile) for g in slots)
+        return BattleSide(zero, zero, gs, tuple(g.dice for g in slots))
+    healthy = [0] * len(PIECE_IDS)
+    damaged = [0] * len(PIECE_IDS)
+    units = participants(s, defenders)
+    for u in units:
+        if u.damage or u.inactive:
+            damaged[PIECE_INDEX[u.ptype]] += 1
+        else:
+            healthy[PIECE_INDEX[u.ptype]] += 1
+    kingdoms = {u.kingdom for u in units}
+    hit_min = None
+    for kingdom, need in b.hit_min:
+        if kingdom in kingdoms:
+            hit_min = need if hit_min is None else min(hit_min, need)
+    resilient = frozenset(u.ptype for u in units if s.extra_toughness(u) and u.ptype != "castle")
+    return BattleSide(tuple(healthy), tuple(damaged), (), (), hit_min, resilient)
 
 
-def _rollers(s: NerathState, defenders: bool, first: bool) -> list[Unit]:
+def _guardian_model(s: NerathState, tile: str) -> Guardian:
+    g = s.board.guardian(tile)
+    return Guardian(g.id, g.name, g.dice, g.first_strike, g.hero_hit_min, g.reward_gold)
+
+
+def _granted_first_strike(s: NerathState, defenders: bool) -> bool:
+    units = participants(s, defenders)
+    return bool(units) and all(s.has_granted_first_strike(u) for u in units)
+
+
+def _volley(s: NerathState, defenders: bool, first: bool) -> Volley:
+    """Roll one side's dice for this step through the shared battle model (NER-BAT-02)."""
     b = s.d.battle
     assert b is not None
-    return [
-        u
-        for u in participants(s, defenders)
-        if not u.inactive and is_first_strike(s, u, b) == first and dice_of(u, b, not defenders)
-    ]
+    me = side_model(s, defenders)
+    them = side_model(s, not defenders)
+    sea = b.kind == "sea"
+    attacking = not defenders
+    if _granted_first_strike(s, defenders):  # a card gave the whole side first strike
+        if not first:
+            return Volley((), 0)
+        a = roll_volley(me, them, s.rng, attacking=attacking, sea=sea, first_strike=True)
+        c = roll_volley(me, them, s.rng, attacking=attacking, sea=sea, first_strike=False)
+        return Volley(a.rolls + c.rolls, a.hits + c.hits)
+    return roll_volley(me, them, s.rng, attacking=attacking, sea=sea, first_strike=first)
 
 
 def _roll_step(s: NerathState) -> list[Event]:
@@ -119,64 +163,19 @@ def _roll_step(s: NerathState) -> list[Event]:
     assert b is not None
     first = b.step == "first_strike"
     events: list[Event] = []
-    hits_on_def = 0
-    hits_on_att = 0
-    # attacker rolls first for convenience; the effect is simultaneous (NER-BAT-02)
-    att = _rollers(s, defenders=False, first=first)
-    if att:
-        pairs = []
-        for u in att:
-            need = hit_number(s, u, b, attacking=True)
-            for sides in dice_of(u, b, True):
-                face = s.rng.roll(sides)
-                pairs.append((sides, face))
-                hits_on_def += face >= need
-        events.append(
-            roll_event(
-                s.kingdom_name(b.attacker),
-                pairs,
-                purpose=f"{'first strike' if first else 'attack'} at {s.board.sid(b.space)}",
-                hits=hits_on_def,
-            )
-        )
-    if b.kind == "dungeon":
-        slots = [g for g in s.d.guardians.get(b.space, ()) if g.dice]
-        pairs = []
-        for g in slots:
-            if s.board.guardian(g.tile).first_strike != first:
-                continue
-            for sides in g.dice:
-                face = s.rng.roll(sides)
-                pairs.append((sides, face))
-                hits_on_att += face >= 6
-        if pairs:
-            roller = s.player_of[(b.attacker + 1) % 4]
-            events.append(
-                roll_event(
-                    f"guardians (rolled by player {roller})",
-                    pairs,
-                    purpose=f"{'first strike' if first else 'defence'} at {s.board.sid(b.space)}",
-                    hits=hits_on_att,
-                )
-            )
-    else:
-        dfn = _rollers(s, defenders=True, first=first)
-        if dfn:
-            pairs = []
-            for u in dfn:
-                need = hit_number(s, u, b, attacking=False)
-                for sides in dice_of(u, b, False):
-                    face = s.rng.roll(sides)
-                    pairs.append((sides, face))
-                    hits_on_att += face >= need
-            events.append(
-                roll_event(
-                    "defenders",
-                    pairs,
-                    purpose=f"{'first strike' if first else 'defence'} at {s.board.sid(b.space)}",
-                    hits=hits_on_att,
-                )
-            )
+    where = s.board.sid(b.space)
+    # the attacker rolls first for convenience; the effect is simultaneous (NER-BAT-02)
+    att = _volley(s, defenders=False, first=first)
+    dfn = _volley(s, defenders=True, first=first)
+    guard = f"guardians (for player {s.player_of[(b.attacker + 1) % 4]})"
+    for volley, who, what in (
+        (att, s.kingdom_name(b.attacker), "first strike" if first else "attack"),
+        (dfn, guard if b.kind == "dungeon" else "defenders", "first strike" if first else "defence"),
+    ):
+        if volley.rolls:
+            pairs = [face for r in volley.rolls for face in r.faces]
+            events.append(roll_event(who, pairs, purpose=f"{what} at {where}", hits=volley.hits))
+    hits_on_def, hits_on_att = att.hits, dfn.hits
     orders: list[DamageOrder] = []
     if hits_on_def:
         if b.kind == "dungeon":
@@ -253,6 +252,13 @@ def _target_tokens(s: NerathState, order: DamageOrder) -> list[str]:
     return [token_of(s, u) for u in _damageable(s, order.kingdom)]
 
 
+def _capacity(s: NerathState, order: DamageOrder) -> int:
+    """How much of one volley a kingdom (or the guardians) can take, per the shared model (NER-BAT-03)."""
+    if order.kingdom < 0:
+        return damage_capacity(side_model(s, defenders=True))
+    return len(_damageable(s, order.kingdom))
+
+
 def damage_options(s: NerathState, order: DamageOrder) -> list[tuple[str, ...]]:
     """Every distinct way to place one volley's damage (NER-BAT-03, NER-DUN-02/03)."""
     tokens = _target_tokens(s, order)
@@ -263,7 +269,7 @@ def damage_options(s: NerathState, order: DamageOrder) -> list[tuple[str, ...]]:
         extra = order.hits - n
         fresh = sorted(t for t in tokens if t in ("dragon",))
         return [tuple(sorted(tokens + fresh[:extra]))]
-    take = min(order.hits, n)
+    take = min(order.hits, _capacity(s, order))
     limits: dict[str, int] = {}
     for t in tokens:
         limits[t] = limits.get(t, 0) + 1
@@ -378,10 +384,9 @@ def _auto_assign(s: NerathState) -> list[Event]:
             events += _roll_step(s)
             return events
         if b.step == "normal":
-            att = _able(s, defenders=False)
-            dfn = _able(s, defenders=True)
-            if not att or not dfn:
-                events += _finish(s, attacker_won=bool(att))
+            outcome = battle_outcome(side_model(s, defenders=False), side_model(s, defenders=True))
+            if outcome is not None:  # NER-BAT-15
+                events += _finish(s, attacker_won=outcome == BattleOutcome.ATTACKER_WINS)
                 return events
             s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, "decide", (), (), b.hit_min)
         return events
