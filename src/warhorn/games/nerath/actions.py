@@ -196,3 +196,65 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 NERATH_CODEC = ActionCodec(ACTION_TYPES)
+
+
+def _ids(text: str) -> str:
+    return text.replace("-", "_") if "_" not in text else text
+
+
+def parse_action_text(text: str, space_ids: set[str]) -> Action | None:
+    """Build an action from its notation without checking legality (None if the text is not one).
+
+    Lets a player give any path, not only the canonical one legal_actions lists;
+    legality (and the rule that forbids it) is then checked by ``apply``.
+    Space ids may be written with ``-`` for ``_``; a path is spaces joined by ``-``.
+    """
+    words = text.strip().split()
+    if not words:
+        return None
+
+    def path(word: str) -> tuple[str, ...] | None:
+        parts = word.split("-")
+        out: list[str] = []
+        i = 0
+        while i < len(parts):  # greedy: rejoin parts into known ids with underscores
+            for j in range(len(parts), i, -1):
+                cand = "_".join(parts[i:j])
+                if cand in space_ids:
+                    out.append(cand)
+                    i = j
+                    break
+            else:
+                return None
+        return tuple(out)
+
+    def space(word: str) -> str:
+        return word.replace("-", "_") if word.replace("-", "_") in space_ids else word
+
+    try:
+        kind = words[0]
+        if kind == "move" and len(words) == 4:
+            p = path(words[3])
+            return Move(words[2], int(words[1]), p) if p else None
+        if kind == "sail" and len(words) == 3:
+            p = path(words[2])
+            return ShipMove(int(words[1]), p) if p else None
+        if kind == "load" and len(words) == 4:
+            return Load(int(words[1]), words[2], space(words[3]))
+        if kind == "unload" and len(words) == 3:
+            drops = tuple((a, space(b)) for a, b in (w.split(">") for w in words[2].split(",")))
+            return Unload(int(words[1]), drops)
+        if kind == "retreat" and len(words) == 2:
+            moves = tuple((a, space(b)) for a, b in (w.split(">") for w in words[1].split(",")))
+            return Retreat(moves)
+        if kind == "damage" and len(words) == 2:
+            return AssignDamage(() if words[1] == "none" else tuple(words[1].split(",")))
+        if kind == "buy" and len(words) in (3, 5):
+            return Buy(words[1], space(words[2]), space(words[4]) if len(words) == 5 else "")
+        if kind == "amok" and len(words) == 2:
+            return RunAmok(space(words[1]))
+        if kind == "fight" and len(words) == 2:
+            return Fight(space(words[1]))
+    except ValueError:
+        return None
+    return None

@@ -33,6 +33,7 @@ from warhorn.games.nerath.actions import (
     ShipMove,
     StayAboard,
     Unload,
+    parse_action_text,
 )
 from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA, NerathBoard
 from warhorn.games.nerath.pieces import PIECES, Mobility
@@ -492,6 +493,21 @@ class NerathState(GameState, BoardQueries):
                 return IllegalActionError("damage must be assigned", "NER-BAT-03")
             return IllegalActionError("battles are fought before the phase ends", "NER-BAT-01")
         return IllegalActionError(f"{a.notation()!r} is not possible now ({self.pending().prompt if self.pending() else 'game over'})", NERATH_FLOW.phases[phase].rule)
+
+    def parse(self, text: str) -> Action:
+        """A legal action from text; any legal path is accepted, not only the listed one.
+
+        Text that names no listed action but reads as one (e.g. a move along
+        another path) is returned as is, so that ``apply`` accepts it if legal
+        or refuses it naming the rule.
+        """
+        try:
+            return super().parse(text)
+        except IllegalActionError:
+            action = parse_action_text(text, set(self.board.graph.index))
+            if action is None:
+                raise
+            return action
 
     def is_legal(self, action: Action) -> bool:
         return self._check(action) is None

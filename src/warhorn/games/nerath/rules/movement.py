@@ -371,6 +371,8 @@ def check_load(s: NerathState, k: int, a: Load) -> IllegalActionError | None:
     if not s.board.graph.adjacent_i(space, ship.space):
         return IllegalActionError(f"{a.space} is not next to the warship's sea space", "NER-SEA-01")
     if not any(u.ptype == a.piece and _loadable(s, k, u) for u in s.units_at(space)):
+        if any(u.ptype == a.piece and u.kingdom != k for u in s.units_at(space)):
+            return IllegalActionError("a warship cannot carry another kingdom's pieces", "NER-SEA-04")
         if s.d.pos.phase == MOVEMENT:
             return IllegalActionError(
                 f"no {a.piece} on {a.space} that started the turn there and has not moved", "NER-SEA-02"
