@@ -272,6 +272,8 @@ def check_sail(s: NerathState, k: int, a: ShipMove) -> IllegalActionError | None
     if ship is None or ship.kingdom != k or ship.ptype != "warship":
         return IllegalActionError(f"{s.kingdom_name(k)} has no warship number {a.ship}", "NER-PCS-08")
     if not ship_can_sail(s, ship):
+        if s.d.pos.phase == REINFORCEMENTS and not ship.new:
+            return IllegalActionError("only new warships move in reinforcements", "NER-REI-09")
         if ship.done:
             return IllegalActionError("a warship that unloaded may not move on", "NER-SEA-03")
         if s.d.pos.phase == REINFORCEMENTS:
