@@ -29,6 +29,7 @@ import pydantic
 from warhorn.content.loader import ContentModel, ContentReport, SourcedModel, content_hash, load_model
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph, Space
+from warhorn.engine.registry import ContentSupport
 from warhorn.games.nerath.effects_vocabulary import TIMINGS, effect_problems
 from warhorn.games.nerath.pieces import PIECES, Mobility
 
@@ -344,8 +345,12 @@ def content_files(folder: Path | None = None) -> dict[str, Path]:
     return chosen
 
 
-def load_nerath_content(folder: Path | None = None) -> NerathContent:
+def load_nerath_content(folder: Path | None = None, *, full_game: bool = True) -> NerathContent:
     """Read, validate and cross-check a content folder (None = the shipped original content).
+
+    ``full_game=False`` skips the component counts the rules fix (10 dungeon
+    entrances, 30 guardian tiles, 30 treasures, 20 event cards per kingdom),
+    for small test and example boards; every other check still applies.
 
     Raises :class:`ContentErrors` listing every mistake found, each with file and key.
     """
@@ -374,11 +379,11 @@ def load_nerath_content(folder: Path | None = None) -> NerathContent:
     assert isinstance(guardians, GuardiansFile) and isinstance(treasures, TreasuresFile)
     assert isinstance(events, EventsFile)
 
-    _check_board(board, str(files["board"]), report)
+    _check_board(board, str(files["board"]), report, full_game)
     _check_setup(board, setup, str(files["setup"]), report)
-    _check_guardians(guardians, str(files["guardians"]), report)
-    _check_treasures(treasures, str(files["treasures"]), report)
-    _check_events(events, str(files["events"]), report)
+    _check_guardians(guardians, str(files["guardians"]), report, full_game)
+    _check_treasures(treasures, str(files["treasures"]), report, full_game)
+    _check_events(events, str(files["events"]), report, full_game)
     report.raise_if_any()
     return NerathContent(
         kingdoms=board.kingdoms,
@@ -394,15 +399,36 @@ def load_nerath_content(folder: Path | None = None) -> NerathContent:
     )
 
 
-def check_content_folder(folder: Path | None = None) -> list[ContentError]:
+def check_content_folder(folder: Path | None = None, *, full_game: bool = True) -> list[ContentError]:
     """Every mistake in a content folder (empty list = it loads); for ``warhorn content check``."""
     try:
-        load_nerath_content(folder)
+        load_nerath_content(folder, full_game=full_game)
     except ContentErrors as exc:
         return list(exc.errors)
     except ContentError as exc:
         return [exc]
     return []
+
+
+def check_nerath_content(content: NerathContent, *, full_game: bool = True) -> list[ContentError]:
+    """Run every cross-reference check on content built in code (for example a small test board).
+
+    Errors name the file each part was read from, or ``board.toml`` etc. for parts built in code.
+    """
+    report = ContentReport()
+    files = {role: content.files.get(role, role + ".toml") for role in CONTENT_FILES}
+    board = BoardFile(
+        kingdoms=content.kingdoms,
+        spaces=content.spaces,
+        borders=content.borders,
+        impassable=content.impassable,
+    )
+    _check_board(board, files["board"], report, full_game)
+    _check_setup(board, SetupFile(setup=content.setup), files["setup"], report)
+    _check_guardians(GuardiansFile(guardians=content.guardians), files["guardians"], report, full_game)
+    _check_treasures(TreasuresFile(treasures=content.treasures), files["treasures"], report, full_game)
+    _check_events(EventsFile(events=content.events), files["events"], report, full_game)
+    return report.errors
 
 
 # --- cross-reference checks ----------------------------------------------------------------
@@ -412,7 +438,7 @@ def _duplicates(ids: list[str]) -> set[str]:
     return {item for item, n in Counter(ids).items() if n > 1}
 
 
-def _check_board(board: BoardFile, file: str, report: ContentReport) -> None:
+def _check_board(board: BoardFile, file: str, report: ContentReport, full_game: bool) -> None:
     kingdom_ids = [k.id for k in board.kingdoms]
     for dup in sorted(_duplicates(kingdom_ids)):
         report.error(file, f"kingdoms.{dup}", "duplicate kingdom id")
@@ -446,7 +472,7 @@ def _check_board(board: BoardFile, file: str, report: ContentReport) -> None:
             report.check(not s.capital, file, key + ".capital", f"a {s.kind} space cannot be a capital")
     dungeons = [s for s in board.spaces if s.kind == "dungeon"]
     report.check(
-        len(dungeons) == DUNGEON_ENTRANCES,
+        not full_game or len(dungeons) == DUNGEON_ENTRANCES,
         file,
         "spaces",
         f"the board needs {DUNGEON_ENTRANCES} dungeon entrances (NER-MAP-01); found {len(dungeons)}",
@@ -583,7 +609,7 @@ def _check_timing(timing: str, file: str, key: str, report: ContentReport) -> No
     )
 
 
-def _check_guardians(guardians: GuardiansFile, file: str, report: ContentReport) -> None:
+def _check_guardians(guardians: GuardiansFile, file: str, report: ContentReport, full_game: bool) -> None:
     for dup in sorted(_duplicates([g.id for g in guardians.guardians])):
         report.error(file, f"guardians.{dup}", "duplicate guardian id")
     for i, g in enumerate(guardians.guardians):
@@ -604,14 +630,14 @@ def _check_guardians(guardians: GuardiansFile, file: str, report: ContentReport)
         )
     total = sum(g.copies for g in guardians.guardians)
     report.check(
-        total == GUARDIAN_TILES,
+        not full_game or total == GUARDIAN_TILES,
         file,
         "guardians",
         f"there are {GUARDIAN_TILES} guardian tiles (NER-SET-06); copies add up to {total}",
     )
 
 
-def _check_treasures(treasures: TreasuresFile, file: str, report: ContentReport) -> None:
+def _check_treasures(treasures: TreasuresFile, file: str, report: ContentReport, full_game: bool) -> None:
     for dup in sorted(_duplicates([t.id for t in treasures.treasures])):
         report.error(file, f"treasures.{dup}", "duplicate treasure id")
     for i, t in enumerate(treasures.treasures):
@@ -627,14 +653,14 @@ def _check_treasures(treasures: TreasuresFile, file: str, report: ContentReport)
         _check_effects(t.property, file, key + ".property", report)
     total = sum(t.copies for t in treasures.treasures)
     report.check(
-        total == TREASURE_CARDS,
+        not full_game or total == TREASURE_CARDS,
         file,
         "treasures",
         f"the treasure deck has {TREASURE_CARDS} cards (NER-SET-06, NER-CRD-02); copies add up to {total}",
     )
 
 
-def _check_events(events: EventsFile, file: str, report: ContentReport) -> None:
+def _check_events(events: EventsFile, file: str, report: ContentReport, full_game: bool) -> None:
     for dup in sorted(_duplicates([e.id for e in events.events])):
         report.error(file, f"events.{dup}", "duplicate event card id")
     per_kingdom: Counter[str] = Counter()
@@ -644,13 +670,28 @@ def _check_events(events: EventsFile, file: str, report: ContentReport) -> None:
             report.error(file, key + ".kingdom", f"unknown kingdom {card.kingdom!r}")
         per_kingdom[card.kingdom] += card.copies
         _check_timing(card.timing, file, key + ".timing", report)
+        report.check(
+            card.play_immediately == (card.timing == "immediately"),
+            file,
+            key + ".play_immediately",
+            'a card played at once when drawn has play_immediately = true and timing = "immediately"',
+        )
         report.check(bool(card.effects), file, key + ".effects", "an event card needs at least one effect")
         _check_effects(card.effects, file, key + ".effects", report)
     for kingdom in KINGDOM_IDS:
         report.check(
-            per_kingdom[kingdom] == EVENT_CARDS_PER_KINGDOM,
+            not full_game or per_kingdom[kingdom] == EVENT_CARDS_PER_KINGDOM,
             file,
             f"events ({kingdom})",
             f"each kingdom's deck has {EVENT_CARDS_PER_KINGDOM} cards (NER-SET-06); "
             f"{kingdom} has {per_kingdom[kingdom]}",
         )
+
+
+#: How the registry and ``warhorn content check`` recognise, check and load Nerath content folders
+#: (pass it as ``register_game(..., content=NERATH_CONTENT_SUPPORT)``).
+NERATH_CONTENT_SUPPORT = ContentSupport(
+    marker_files=tuple(role + ext for role in CONTENT_FILES for ext in _EXTENSIONS),
+    check_folder=check_content_folder,
+    load_folder=load_nerath_content,
+)

@@ -23,7 +23,8 @@ effect may carry its own ``when`` window: for a treasure's lasting property,
 ``when`` says at which moment the effect repeats (for example
 ``start_of_turn`` for "at the start of each of your turns"). Without ``when``
 a property is a standing modifier (always on), and a power or event effect
-happens when the card is played.
+happens when the card is played. In a standing property, ``duration`` is
+ignored: the property lasts for the rest of the game (NER-CRD-04).
 """
 
 from __future__ import annotations
@@ -292,7 +293,8 @@ EFFECT_OPS: dict[str, EffectOp] = {
         },
     ),
     "reduce_cost": EffectOp(
-        "Matching pieces bought this turn cost amount gold less each (never below 0).",
+        "Matching pieces bought this turn cost amount gold less each (never below 0); in a treasure "
+        "property, for the rest of the game.",
         {"piece": _filter("any"), "amount": ParamSpec("int", "gold off each", minimum=1, maximum=5)},
     ),
     "destroy_guardian": EffectOp(
