@@ -253,6 +253,10 @@ def parse_action_text(text: str, space_ids: set[str]) -> Action | None:
             return Buy(words[1], space(words[2]), space(words[4]) if len(words) == 5 else "")
         if kind == "amok" and len(words) == 2:
             return RunAmok(space(words[1]))
+        if kind == "play" and len(words) in (2, 3):
+            return PlayEvent(words[1], space(words[2]) if len(words) == 3 else "")
+        if kind == "treasure" and len(words) == 2:
+            return PlayTreasure(words[1])
         if kind == "fight" and len(words) == 2:
             return Fight(space(words[1]))
     except ValueError:

@@ -324,7 +324,7 @@ class NerathState(GameState, BoardQueries):
                     return events
                 if d.battles_todo:
                     fights = battles.legal_fights(self)
-                    if len(fights) == 1:
+                    if len(fights) == 1 and not cards.legal_plays(self, k):
                         events += battles.start_battle(self, self.board.idx(fights[0].space))
                         continue
                     return events
@@ -433,6 +433,7 @@ class NerathState(GameState, BoardQueries):
                 out.append(Pass())
             else:
                 out += battles.legal_fights(self)
+                out += cards.legal_plays(self, k)
         elif phase == REPOSITION:
             out += movement.legal_moves(self, k)
             out += movement.legal_loads(self, k)

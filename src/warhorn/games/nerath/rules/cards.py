@@ -339,7 +339,53 @@ def _matches(ptype: str, filt: str) -> bool:
     return False
 
 
+def op_transfer_pieces(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    """NER-MOV-09: lift own pieces and set them down elsewhere; not movement (no adjacency, no attack).
+
+    ``target`` names the destination (default: the first eligible space); the
+    pieces come from the first eligible space holding matching pieces.
+    """
+    filt = str(e.param("piece", "land"))
+    count = int(e.param("count", 1))
+    src = str(e.param("from", "friendly_territory"))
+    dest_kind = str(e.param("to", "friendly_territory"))
+    if dest_kind == "coastal_territory":
+        dests = [i for i in _friendly_territories(s, k) if s.board.coastal[i]]
+    elif dest_kind == "battle_space" and s.d.battle is not None:
+        dests = [s.d.battle.space]
+    elif dest_kind == "own_capital":
+        dests = [c for c in (s.board.capitals[k],) if c >= 0 and s.d.control[c] == k]
+    else:
+        dests = _friendly_territories(s, k)
+    if target:
+        dests = [i for i in dests if s.board.sid(i) == target]
+    if not dests:
+        return [Event("card.fizzle", {"op": "transfer_pieces"}, "no place to set the pieces down")]
+    dest = dests[0]
+    movers = [
+        u
+        for u in sorted(s.d.units.values(), key=lambda x: x.uid)
+        if u.kingdom == k
+        and u.carrier < 0
+        and u.space != dest
+        and _matches(u.ptype, filt)
+        and PIECES[u.ptype].mobility != Mobility.IMMOBILE
+        and (src == "anywhere" or (src == "own_capital" and u.space == s.board.capitals[k]) or s.d.control[u.space] == k)
+        and (s.board.kind[dest] != LAND or PIECES[u.ptype].mobility != Mobility.SEA)
+    ][:count]
+    for u in movers:
+        s.update(u, space=dest, moved=1, done=True)
+    return [
+        Event(
+            "card.transfer",
+            {"kingdom": k, "pieces": [u.ptype for u in movers], "to": s.board.sid(dest)},
+            f"{len(movers)} piece(s) of {s.kingdom_name(k)} are set down on {s.board.sid(dest)}",
+        )
+    ]
+
+
 EFFECTS: dict[str, Effect] = {
+    "transfer_pieces": op_transfer_pieces,
     "place_pieces": op_place_pieces,
     "gain_gold": op_gain_gold,
     "steal_gold": op_steal_gold,
