@@ -55,7 +55,9 @@ TREASURES = [
         "Horn of Valhalla",
         2,
         timing="own_turn",
-        power=(CardEffect("place_pieces", (("count", 3), ("piece", "soldier"), ("where", "friendly_territory"))),),
+        power=(
+            CardEffect("place_pieces", (("count", 3), ("piece", "soldier"), ("where", "friendly_territory"))),
+        ),
         property=(
             CardEffect(
                 "place_pieces",
@@ -71,7 +73,14 @@ EVENTS = [
     card
     for k in range(4)
     for card in (
-        EventCard(f"tax{k}", k, "Tax", timing="movement", effects=(CardEffect("gain_gold", (("amount", 2),)),), copies=2),
+        EventCard(
+            f"tax{k}",
+            k,
+            "Tax",
+            timing="movement",
+            effects=(CardEffect("gain_gold", (("amount", 2),)),),
+            copies=2,
+        ),
         EventCard(
             f"warlord{k}",
             k,
@@ -87,7 +96,9 @@ EVENTS = [
             timing="immediately",
             effects=(CardEffect("gain_gold", (("amount", 1),)),),
         ),
-        EventCard(f"raid{k}", k, "Raid", timing="movement", effects=(CardEffect("steal_gold", (("amount", 2),)),)),
+        EventCard(
+            f"raid{k}", k, "Raid", timing="movement", effects=(CardEffect("steal_gold", (("amount", 2),)),)
+        ),
     )
 ]
 
@@ -96,7 +107,8 @@ SETUP = [
     ("karkoth", "k2", "soldier", 1), ("karkoth", "k3", "warrior", 1), ("karkoth", "k2", "siege", 1),
     ("vailin", "v1", "castle", 1), ("vailin", "v1", "soldier", 2), ("vailin", "v2", "soldier", 1),
     ("vailin", "v3", "mage", 1), ("vailin", "t1", "soldier", 1), ("vailin", "v1", "elemental", 1),
-    ("iron_circle", "i1", "castle", 1), ("iron_circle", "i1", "soldier", 2), ("iron_circle", "i2", "soldier", 1),
+    ("iron_circle", "i1", "castle", 1), ("iron_circle", "i1", "soldier", 2),
+    ("iron_circle", "i2", "soldier", 1),
     ("iron_circle", "i3", "warrior", 1), ("iron_circle", "i1", "dragon", 1),
     ("nerath", "n1", "castle", 1), ("nerath", "n1", "soldier", 2), ("nerath", "n2", "soldier", 1),
     ("nerath", "n3", "warrior", 1), ("nerath", "n2", "castle", 1),

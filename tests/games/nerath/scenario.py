@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.nerath.boards import small_board
-
+from tests.games.nerath.boards import small_board
 from warhorn.engine.events import Event
 from warhorn.engine.rng import ScriptedRng
 from warhorn.games.nerath.board import KINGDOM_IDS, NerathBoard
 from warhorn.games.nerath.game import NerathState
 from warhorn.games.nerath.state import MOVEMENT, GuardianSlot
 
-K, V, I, N = 0, 1, 2, 3  # Karkoth, Vailin, Iron Circle, Nerath
+K, V, IC, N = 0, 1, 2, 3  # Karkoth, Vailin, Iron Circle, Nerath
 
 _BOARD = small_board()
 

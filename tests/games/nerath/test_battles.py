@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from games.nerath.scenario import I, K, N, V, notations, pieces_at, play, position, ship_uid
 
+from tests.games.nerath.scenario import K, N, V, notations, pieces_at, play, position, ship_uid
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.nerath.state import BATTLES, REPOSITION
 
@@ -55,7 +55,9 @@ def test_one_volley_cannot_put_two_damage_on_one_dragon() -> None:
     dragon = next(u for u in s.units_at(s.board.idx("v2")) if u.ptype == "dragon")
     assert dragon.damage == 1  # two hits, one piece: one damage, the other lost
     # the other reading, as an option: the second damage doubles up and kills it
-    d = position([(K, "k2", "soldier", 2), (V, "v2", "dragon", 1)], rolls=[6, 6, 1], options={"damage_doubling": True})
+    d = position(
+        [(K, "k2", "soldier", 2), (V, "v2", "dragon", 1)], rolls=[6, 6, 1], options={"damage_doubling": True}
+    )
     d, _ = play(d, "move 2 soldier k2-v2", "pass")
     assert pieces_at(d, "v2") == [("karkoth", "soldier"), ("karkoth", "soldier")]
 
@@ -92,7 +94,10 @@ def test_a_wounded_dragon_heals_after_the_battle() -> None:
 def test_an_inactive_castle_is_captured_when_the_rest_falls() -> None:
     # round 1: attackers 6,1 (one hit); defenders soldier 1, castle 1
     # round 2: attackers 6,1; the inactive castle does not roll, the soldier rolls 1
-    s = position([(K, "k2", "soldier", 2), (V, "v2", "soldier", 1), (V, "v2", "castle", 1)], rolls=[6, 1, 1, 1, 6, 1, 1])
+    s = position(
+        [(K, "k2", "soldier", 2), (V, "v2", "soldier", 1), (V, "v2", "castle", 1)],
+        rolls=[6, 1, 1, 1, 6, 1, 1],
+    )
     s, _ = play(s, "move 2 soldier k2-v2", "pass", "damage castle", "continue")
     assert s.d.battle is None
     v2 = s.board.idx("v2")
@@ -112,11 +117,19 @@ def test_when_both_sides_die_together_the_defender_keeps_the_space() -> None:
 def test_allied_defenders_split_the_damage() -> None:
     opts = {"mode": "alliance", "players": 4}
     # one hit: Vailin has more pieces there, so Vailin takes the odd damage and chooses it
-    s = position([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1), (V, "v2", "warrior", 1), (N, "v2", "soldier", 1)], rolls=[6, 1, 1, 1], options=opts)
+    s = position(
+        [(K, "k2", "soldier", 1), (V, "v2", "soldier", 1), (V, "v2", "warrior", 1), (N, "v2", "soldier", 1)],
+        rolls=[6, 1, 1, 1],
+        options=opts,
+    )
     s, _ = play(s, "move 1 soldier k2-v2", "pass")
     assert s.pending().player == s.player_of[V] and s.pending().rule == "NER-BAT-07"
     # three hits: half each (1 + 1), the odd one to Vailin
-    t = position([(K, "k2", "soldier", 3), (V, "v2", "soldier", 2), (V, "v2", "warrior", 1), (N, "v2", "soldier", 2)], rolls=[6, 6, 6, 1, 1, 1, 1, 1], options=opts)
+    t = position(
+        [(K, "k2", "soldier", 3), (V, "v2", "soldier", 2), (V, "v2", "warrior", 1), (N, "v2", "soldier", 2)],
+        rolls=[6, 6, 6, 1, 1, 1, 1, 1],
+        options=opts,
+    )
     t, _ = play(t, "move 3 soldier k2-v2", "pass")
     orders = t.d.battle.orders
     assert [(o.kingdom, o.hits) for o in orders][:2] in ([(V, 2), (N, 1)], [(N, 1), (V, 2)])
@@ -136,7 +149,11 @@ def test_cargo_does_not_fight_at_sea_and_sinks_with_its_warship() -> None:
 
 @pytest.mark.rule("NER-BAT-09")
 def test_from_an_enemy_sea_the_landing_is_declared_after_the_sea_battle() -> None:
-    s = position([(K, "s1", "warship", 1), (V, "s2", "warship", 1), (V, "t1", "soldier", 1)], cargo={0: ["soldier", "warrior"]}, rolls=[6, 1, 1, 6, 1, 1])
+    s = position(
+        [(K, "s1", "warship", 1), (V, "s2", "warship", 1), (V, "t1", "soldier", 1)],
+        cargo={0: ["soldier", "warrior"]},
+        rolls=[6, 1, 1, 6, 1, 1],
+    )
     ship = ship_uid(s, "s1")
     s, _ = play(s, f"sail {ship} s1-s2")
     with pytest.raises(IllegalActionError) as exc:
@@ -151,7 +168,10 @@ def test_from_an_enemy_sea_the_landing_is_declared_after_the_sea_battle() -> Non
 
 @pytest.mark.rule("NER-BAT-10")
 def test_pieces_arriving_by_land_and_sea_fight_as_one_force() -> None:
-    s = position([(K, "s1", "warship", 1), (K, "k1", "soldier", 1), (K, "k2", "soldier", 1), (V, "v2", "soldier", 2)], rolls=[6, 6, 1, 1])
+    s = position(
+        [(K, "s1", "warship", 1), (K, "k1", "soldier", 1), (K, "k2", "soldier", 1), (V, "v2", "soldier", 2)],
+        rolls=[6, 6, 1, 1],
+    )
     ship = ship_uid(s, "s1")
     s, _ = play(s, f"load {ship} soldier k1", f"unload {ship} soldier>v2", "move 1 soldier k2-v2")
     s, events = play(s, "pass")
@@ -174,7 +194,10 @@ def test_a_carried_mage_strikes_first_in_a_sea_battle() -> None:
 @pytest.mark.rule("NER-BAT-12")
 @pytest.mark.rule("NER-BAT-13")
 def test_the_attacker_retreats_all_pieces_together_to_friendly_spaces() -> None:
-    s = position([(K, "k2", "soldier", 1), (K, "k3", "soldier", 1), (K, "k1", "dragon", 1), (V, "v2", "soldier", 2)], rolls=[1, 1, 1, 1, 1])
+    s = position(
+        [(K, "k2", "soldier", 1), (K, "k3", "soldier", 1), (K, "k1", "dragon", 1), (V, "v2", "soldier", 2)],
+        rolls=[1, 1, 1, 1, 1],
+    )
     s, _ = play(s, "move 1 soldier k2-v2", "move 1 soldier k3-v3", "move 1 dragon k1-k2-v2")
     s, _ = play(s, "pass", "fight v2")
     # one retreat per destination: soldiers to a friendly territory, the dragon also to a friendly sea
@@ -191,7 +214,11 @@ def test_the_attacker_retreats_all_pieces_together_to_friendly_spaces() -> None:
 @pytest.mark.rule("NER-BAT-13")
 def test_without_friendly_land_retreat_is_onto_warships_and_the_excess_is_lost() -> None:
     # Karkoth soldiers landed on the island t1 (no friendly land next to it): they may go back aboard
-    s = position([(K, "s2", "warship", 1), (K, "t1", "soldier", 3), (V, "t1", "soldier", 3)], control={}, rolls=[1, 1, 1, 1, 1, 1])
+    s = position(
+        [(K, "s2", "warship", 1), (K, "t1", "soldier", 3), (V, "t1", "soldier", 3)],
+        control={},
+        rolls=[1, 1, 1, 1, 1, 1],
+    )
     s.begin_turn_for_test(BATTLES)
     ship = ship_uid(s, "s2")
     assert notations(s)[-1] == f"retreat soldier>ship:{ship},soldier>ship:{ship},soldier>ship:{ship}"
@@ -244,7 +271,13 @@ def test_retaking_a_lost_enemy_territory_scores_again_in_a_later_turn() -> None:
 @pytest.mark.rule("NER-INC-02")
 def test_liberating_an_allys_territory_gives_it_back() -> None:
     opts = {"mode": "alliance", "players": 2}
-    s = position([(N, "v2", "warrior", 1), (K, "v3", "soldier", 1)], control={"v3": K}, kingdom=N, options=opts, rolls=[6, 1])
+    s = position(
+        [(N, "v2", "warrior", 1), (K, "v3", "soldier", 1)],
+        control={"v3": K},
+        kingdom=N,
+        options=opts,
+        rolls=[6, 1],
+    )
     s, _ = play(s, "move 1 warrior v2-v3", "pass")
     v3 = s.board.idx("v3")
     assert s.d.control[v3] == V and s.d.vp[N] == 0
@@ -268,7 +301,10 @@ def test_a_surviving_monster_runs_amok_into_an_empty_enemy_territory() -> None:
 
 @pytest.mark.rule("NER-BAT-21")
 def test_each_battle_is_fought_with_the_pieces_there_when_phase_three_starts() -> None:
-    s = position([(K, "k2", "monster", 1), (K, "k3", "soldier", 1), (V, "v2", "soldier", 1), (V, "v3", "soldier", 1)], rolls=[6, 1, 1, 1])
+    s = position(
+        [(K, "k2", "monster", 1), (K, "k3", "soldier", 1), (V, "v2", "soldier", 1), (V, "v3", "soldier", 1)],
+        rolls=[6, 1, 1, 1],
+    )
     s, _ = play(s, "move 1 monster k2-v2", "move 1 soldier k3-v3", "pass", "fight v2")
     s, events = play(s, "pass")  # no amok; the v3 battle starts at once, without the monster
     assert [e.data["space"] for e in events if e.kind == "battle.start"] == ["v3"]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from games.nerath.scenario import K, V, notations, pieces_at, play, position
 
+from tests.games.nerath.scenario import K, V, notations, pieces_at, play, position
 from warhorn.engine.deck import Deck
 from warhorn.games.nerath.board import CardEffect
 from warhorn.games.nerath.rules import cards
@@ -74,7 +74,7 @@ def test_winning_heroes_take_the_reward_and_exactly_one_treasure() -> None:
     s, events = play(s, "move 2 warrior k3-d1", "pass")
     assert s.d.gold[K] == gold + 2
     assert s.d.treasure_hands[K] == ("crown",)
-    drawn = [e for e in events if e.kind == "treasure.draw"][0]
+    drawn = next(e for e in events if e.kind == "treasure.draw")
     assert drawn.for_player(s.player_of[V]).data == {"kingdom": K}  # others see only that one was drawn
 
 
@@ -91,7 +91,9 @@ def test_guardians_that_hold_stay_face_up_with_full_dice() -> None:
 @pytest.mark.rule("NER-DUN-08")
 def test_effects_on_pieces_do_not_touch_guardians() -> None:
     s = explore([(K, "k3", "warrior", 1)], ["goblins"], [])
-    cards.run_effect(s, K, CardEffect("destroy_piece", (("count", 5), ("where", "anywhere"))), "", source="test")
+    cards.run_effect(
+        s, K, CardEffect("destroy_piece", (("count", 5), ("where", "anywhere"))), "", source="test"
+    )
     assert len(s.d.guardians[s.board.idx("d1")]) == 1
 
 
@@ -105,7 +107,10 @@ def test_a_looted_dungeon_gets_two_new_face_down_guardians() -> None:
     assert any(e.kind == "shuffle" for e in events)
     t = explore([(K, "k3", "warrior", 1)], ["goblins"], [6, 1])
     t, _ = play(t, "move 1 warrior k3-d1", "pass")
-    assert [(g.tile, g.face_up) for g in t.d.guardians[t.board.idx("d1")]] == [("troll", False), ("beholder", False)]
+    assert [(g.tile, g.face_up) for g in t.d.guardians[t.board.idx("d1")]] == [
+        ("troll", False),
+        ("beholder", False),
+    ]
 
 
 @pytest.mark.rule("NER-DUN-11")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from games.nerath.scenario import I, K, N, V, notations, pieces_at, play, position
 
+from tests.games.nerath.scenario import IC, K, N, V, notations, pieces_at, play, position
 from warhorn.engine.deck import Deck
 from warhorn.engine.errors import IllegalActionError, OptionError
 from warhorn.engine.registry import load_game
@@ -32,7 +32,7 @@ def test_turns_run_six_phases_in_kingdom_order_and_rounds_of_four() -> None:
         s, events = play(s, "pass", "pass", "pass")  # movement, reposition, reinforcements
         phases = [e.data["phase"] for e in events if e.kind == "flow.phase"]
         assert phases[:4] == ["battles", "reposition", "reinforcements", "income"]
-    assert seen == [(K, MOVEMENT), (V, MOVEMENT), (I, MOVEMENT), (N, MOVEMENT)]
+    assert seen == [(K, MOVEMENT), (V, MOVEMENT), (IC, MOVEMENT), (N, MOVEMENT)]
     assert s.d.pos.round == 2 and s.current_kingdom == K
 
 
@@ -45,20 +45,24 @@ def test_capitals_treasuries_and_base_income_of_the_four_kingdoms() -> None:
     assert caps == ["karkothi_throneholds", "vailindor", "citadel_of_irons_grasp", "mithralfast"]
     # Karkoth already drew in its first turn; the treasuries are the starting ones (a windfall card aside)
     assert list(s.board.start_gold) == [10, 11, 12, 13]
-    assert [s.d.gold[k] for k in (V, I, N)] == [11, 12, 13]
-    assert list(s.board.base_income) == [len(s.board.starting_territories(k)) for k in range(4)] == [15, 13, 13, 14]
+    assert [s.d.gold[k] for k in (V, IC, N)] == [11, 12, 13]
+    assert (
+        list(s.board.base_income)
+        == [len(s.board.starting_territories(k)) for k in range(4)]
+        == [15, 13, 13, 14]
+    )
 
 
 @pytest.mark.rule("NER-SET-05")
 def test_modes_and_who_plays_which_kingdom() -> None:
     assert shipped().player_of == (0, 1, 2, 3)
     two = shipped(mode="alliance", players=2)
-    assert two.player_of == (0, 1, 0, 1) and two.allied(K, I) and not two.allied(K, V)
+    assert two.player_of == (0, 1, 0, 1) and two.allied(K, IC) and not two.allied(K, V)
     three = shipped(mode="alliance", players=3)
     assert three.player_of == (1, 0, 2, 0)  # P1 Vailin+Nerath, P2 Karkoth, P3 Iron Circle
     four = shipped(mode="alliance", players=4)
     assert four.player_of == (0, 1, 2, 3) and four.allied(V, N)
-    assert not shipped().allied(K, I)  # free-for-all: no alliances
+    assert not shipped().allied(K, IC)  # free-for-all: no alliances
     with pytest.raises(OptionError):
         load_game("nerath", players=3)
     # a player with two kingdoms plays each one's turn separately
@@ -68,7 +72,7 @@ def test_modes_and_who_plays_which_kingdom() -> None:
 @pytest.mark.rule("NER-SET-06")
 def test_setup_deals_two_events_and_one_guardian_per_dungeon() -> None:
     s = shipped()
-    for k in (V, I, N):
+    for k in (V, IC, N):
         assert len(s.d.hands[k]) == 2
     assert len(s.d.hands[K]) in (2, 3)  # Karkoth's first draw has happened (or a play-immediately card)
     dungeons = [i for i in range(len(s.board)) if s.board.kind[i] == DUNGEON]
@@ -160,7 +164,13 @@ def test_no_stacking_limit() -> None:
 @pytest.mark.rule("NER-MOV-09")
 def test_card_transfers_are_not_movement() -> None:
     s = position([(K, "k1", "soldier", 2)], control={"t1": K})
-    cards.run_effect(s, K, CardEffect("transfer_pieces", (("count", 2), ("piece", "soldier"), ("to", "friendly_territory"))), "t1", source="test")
+    cards.run_effect(
+        s,
+        K,
+        CardEffect("transfer_pieces", (("count", 2), ("piece", "soldier"), ("to", "friendly_territory"))),
+        "t1",
+        source="test",
+    )
     assert pieces_at(s, "t1") == [("karkoth", "soldier"), ("karkoth", "soldier")]  # far from k1: not a move
     assert not any(n.startswith("move") for n in notations(s))  # they may not move on this turn
 
@@ -205,7 +215,12 @@ def test_free_for_all_targets_strict_lead_checked_at_round_end() -> None:
 
 @pytest.mark.rule("NER-WIN-02")
 def test_long_game_all_capitals_or_eight_treasures() -> None:
-    s = position([(K, "k1", "soldier", 1)], options={"length": "long"}, control={"v1": K, "i1": K, "n1": K}, phase=REINFORCEMENTS)
+    s = position(
+        [(K, "k1", "soldier", 1)],
+        options={"length": "long"},
+        control={"v1": K, "i1": K, "n1": K},
+        phase=REINFORCEMENTS,
+    )
     s, _ = play(s, "pass")  # the end of Karkoth's own turn: it holds every capital
     assert s.results() is not None and s.results().winners == frozenset({0})
     t = position([(K, "k1", "soldier", 1)], options={"length": "long"})
@@ -255,7 +270,7 @@ def test_treasures_score_their_vp_run_the_power_once_and_keep_the_property() -> 
 
 @pytest.mark.rule("NER-CRD-06")
 def test_stolen_gold_moves_between_treasuries() -> None:
-    s = position([(K, "k1", "soldier", 1)], gold={K: 3, V: 1, I: 9, N: 0})
+    s = position([(K, "k1", "soldier", 1)], gold={K: 3, V: 1, IC: 9, N: 0})
     s.d.hands[K] = ("raid0",)
     s, _ = play(s, "play raid0")  # the richest enemy loses 2
     assert s.d.gold == [5, 1, 7, 0]

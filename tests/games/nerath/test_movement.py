@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from games.nerath.scenario import I, K, V, notations, pieces_at, play, position, ship_uid
 
+from tests.games.nerath.scenario import IC, K, V, notations, pieces_at, play, position, ship_uid
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.nerath.state import BATTLES
 
@@ -58,7 +58,7 @@ def test_only_heroes_enter_dungeons_and_they_stop_there() -> None:
 @pytest.mark.rule("NER-MOV-05")
 def test_flyers_pass_over_enemies_and_dungeons_but_never_end_on_a_dungeon() -> None:
     s = position([(K, "k1", "dragon", 1), (K, "k3", "elemental", 1), (V, "v2", "soldier", 3)])
-    s2, events = play(s, "move 1 dragon k1-k2-v2-v1")  # over the enemy v2, ends on enemy v1
+    _, events = play(s, "move 1 dragon k1-k2-v2-v1")  # over the enemy v2, ends on enemy v1
     assert "attack declared" in events[0].text
     s3, _ = play(s, "move 1 elemental k3-d1-s1")  # over a dungeon to a sea space
     assert pieces_at(s3, "s1") == [("karkoth", "elemental")]
@@ -87,13 +87,16 @@ def test_attack_one_space_from_several_and_split_one_stack() -> None:
 @pytest.mark.rule("NER-MOV-08")
 def test_allies_share_spaces_without_a_fight_and_move_only_their_own() -> None:
     opts = {"mode": "alliance", "players": 2}
-    s = position([(K, "k1", "soldier", 1), (I, "k2", "soldier", 1)], options=opts, control={"k2": I})
+    s = position([(K, "k1", "soldier", 1), (IC, "k2", "soldier", 1)], options=opts, control={"k2": IC})
     assert not any("move 1 soldier k2" in n for n in notations(s))  # the ally's soldier is not ours
     s2, _ = play(s, "move 1 soldier k1-k2", "pass")
-    assert s2.d.pos.phase > BATTLES and pieces_at(s2, "k2") == [("iron_circle", "soldier"), ("karkoth", "soldier")]
+    assert s2.d.pos.phase > BATTLES and pieces_at(s2, "k2") == [
+        ("iron_circle", "soldier"),
+        ("karkoth", "soldier"),
+    ]
     # free-for-all: the same move is an attack
-    f = position([(K, "k1", "soldier", 1), (I, "k2", "soldier", 1)], control={"k2": I}, rolls=[1, 1])
-    f2, events = play(f, "move 1 soldier k1-k2")
+    f = position([(K, "k1", "soldier", 1), (IC, "k2", "soldier", 1)], control={"k2": IC}, rolls=[1, 1])
+    _, events = play(f, "move 1 soldier k1-k2")
     assert "attack declared" in events[0].text
 
 
@@ -132,7 +135,7 @@ def test_unloading_ends_the_warships_move_into_at_most_two_territories() -> None
 @pytest.mark.rule("NER-SEA-04")
 def test_warships_carry_only_their_own_kingdoms_pieces() -> None:
     opts = {"mode": "alliance", "players": 2}
-    s = position([(K, "s1", "warship", 1), (I, "k2", "soldier", 1)], options=opts, control={"k2": I})
+    s = position([(K, "s1", "warship", 1), (IC, "k2", "soldier", 1)], options=opts, control={"k2": IC})
     ship = ship_uid(s, "s1", K)
     assert not any(n.startswith("load") for n in notations(s))
     refused(s, f"load {ship} soldier k2", "NER-SEA-04")
@@ -159,7 +162,12 @@ def test_a_warship_stops_on_entering_an_enemy_sea() -> None:
 
 @pytest.mark.rule("NER-SEA-08")
 def test_heroes_land_from_a_warship_onto_an_adjacent_dungeon() -> None:
-    s = position([(K, "s1", "warship", 1)], cargo={0: ["warrior", "soldier"]}, guardians={"d1": ["goblins"]}, rolls=[6, 1])
+    s = position(
+        [(K, "s1", "warship", 1)],
+        cargo={0: ["warrior", "soldier"]},
+        guardians={"d1": ["goblins"]},
+        rolls=[6, 1],
+    )
     ship = ship_uid(s, "s1", K)
     refused(s, f"unload {ship} soldier>d1", "NER-SEA-08")
     s2, _ = play(s, f"unload {ship} warrior>d1")

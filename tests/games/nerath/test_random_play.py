@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from games.nerath.boards import small_board
 
+from tests.games.nerath.boards import small_board
 from warhorn.engine.rng import Rng
 from warhorn.games.nerath import NerathState
 

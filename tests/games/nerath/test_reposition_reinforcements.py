@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from games.nerath.scenario import K, V, notations, pieces_at, play, position, ship_uid
 
+from tests.games.nerath.scenario import K, V, notations, pieces_at, play, position, ship_uid
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.nerath.state import INCOME, REINFORCEMENTS, REPOSITION
 
@@ -76,13 +76,22 @@ def test_new_pieces_go_to_castles_four_at_most_except_the_capital() -> None:
 
 @pytest.mark.rule("NER-REI-04")
 def test_no_placement_at_a_castle_captured_this_turn_except_the_own_capital() -> None:
-    s = position([(K, "k2", "soldier", 2), (V, "v2", "castle", 1), (K, "k1", "castle", 1)], rolls=[6, 1, 1], gold={K: 10})
+    s = position(
+        [(K, "k2", "soldier", 2), (V, "v2", "castle", 1), (K, "k1", "castle", 1)],
+        rolls=[6, 1, 1],
+        gold={K: 10},
+    )
     s, _ = play(s, "move 2 soldier k2-v2", "pass", "pass")  # castle knocked out; no defence left: captured
     assert s.d.control[s.board.idx("v2")] == K
     assert s.d.pos.phase == REINFORCEMENTS
     refused(s, "buy soldier v2", "NER-REI-04")
     # Karkoth retakes its own capital this turn: usable at once
-    t = position([(K, "k2", "soldier", 2), (V, "k1", "castle", 1), (K, "k3", "castle", 1)], control={"k1": V}, rolls=[6, 1, 1], gold={K: 10})
+    t = position(
+        [(K, "k2", "soldier", 2), (V, "k1", "castle", 1), (K, "k3", "castle", 1)],
+        control={"k1": V},
+        rolls=[6, 1, 1],
+        gold={K: 10},
+    )
     t, _ = play(t, "move 2 soldier k2-k1", "pass", "pass")
     t, _ = play(t, "buy soldier k1")
 
@@ -92,7 +101,9 @@ def test_no_placement_at_a_castle_captured_this_turn_except_the_own_capital() ->
 def test_a_new_castle_needs_a_territory_held_since_the_turn_began() -> None:
     s = position([(K, "k1", "castle", 1)], phase=REINFORCEMENTS, gold={K: 20}, control={"v2": K})
     refused(s, "buy castle k1", "NER-PCS-05")  # one castle per territory
-    s.d.control_at_start = tuple(V if i == s.board.idx("v2") else c for i, c in enumerate(s.d.control_at_start))
+    s.d.control_at_start = tuple(
+        V if i == s.board.idx("v2") else c for i, c in enumerate(s.d.control_at_start)
+    )
     refused(s, "buy castle v2", "NER-REI-05")
     s, _ = play(s, "buy castle k2")
     refused(s, "buy soldier k2", "NER-REI-02")  # nothing else new there this turn
@@ -109,7 +120,11 @@ def test_without_castles_new_pieces_go_nearest_to_the_capital() -> None:
 
 @pytest.mark.rule("NER-REI-07")
 def test_new_warships_go_on_a_friendly_sea_next_to_a_castle_and_count_against_it() -> None:
-    s = position([(K, "k2", "castle", 1), (K, "k1", "castle", 1), (V, "s2", "warship", 1)], phase=REINFORCEMENTS, gold={K: 20})
+    s = position(
+        [(K, "k2", "castle", 1), (K, "k1", "castle", 1), (V, "s2", "warship", 1)],
+        phase=REINFORCEMENTS,
+        gold={K: 20},
+    )
     assert "buy warship s1 via k2" in notations(s) and "buy elemental s1 via k2" in notations(s)
     for _ in range(3):
         s, _ = play(s, "buy soldier k2")
@@ -121,7 +136,11 @@ def test_new_warships_go_on_a_friendly_sea_next_to_a_castle_and_count_against_it
 @pytest.mark.rule("NER-REI-08")
 @pytest.mark.rule("NER-REI-09")
 def test_new_pieces_may_board_new_warships_and_move_without_battles() -> None:
-    s = position([(K, "k1", "castle", 1), (K, "s1", "warship", 1), (V, "v2", "soldier", 1)], phase=REINFORCEMENTS, gold={K: 20})
+    s = position(
+        [(K, "k1", "castle", 1), (K, "s1", "warship", 1), (V, "v2", "soldier", 1)],
+        phase=REINFORCEMENTS,
+        gold={K: 20},
+    )
     old = ship_uid(s, "s1")
     s, _ = play(s, "buy warship s1 via k1", "buy soldier k1", "buy monster k1")
     new = max(u.uid for u in s.d.units.values() if u.ptype == "warship")

@@ -196,7 +196,9 @@ def build_board(
         kind[i] == LAND and any(kind[j] == SEA for j in graph.neighbors[i]) for i in range(len(spaces))
     )
     if base_income is None:
-        base_income = tuple(sum(1 for i, o in enumerate(owner) if o == k and kind[i] == LAND) for k in range(4))
+        base_income = tuple(
+            sum(1 for i, o in enumerate(owner) if o == k and kind[i] == LAND) for k in range(4)
+        )
     rows = tuple((kidx[k], graph.index[sp], piece, count) for k, sp, piece, count in setup)
     guardians = tuple(guardians)
     treasures = tuple(treasures)
@@ -238,7 +240,8 @@ def board_from_content(content: Any) -> NerathBoard:
     by_id = {k.id: k for k in content.kingdoms}
     capitals = {k.capital for k in content.kingdoms}
     spaces = [
-        SpaceSpec(s.id, s.kind, s.kingdom, bool(s.capital) or s.id in capitals, s.name) for s in content.spaces
+        SpaceSpec(s.id, s.kind, s.kingdom, bool(s.capital) or s.id in capitals, s.name)
+        for s in content.spaces
     ]
     borders = [(b.a, b.b) for b in content.borders]
     setup = [(r.kingdom, r.space, r.piece, r.count) for r in content.setup]
@@ -252,7 +255,14 @@ def board_from_content(content: Any) -> NerathBoard:
     ]
     events = [
         EventCard(
-            e.id, order[e.kingdom], e.name, e.text, e.play_immediately, e.timing, _effects(e.effects), e.copies
+            e.id,
+            order[e.kingdom],
+            e.name,
+            e.text,
+            e.play_immediately,
+            e.timing,
+            _effects(e.effects),
+            e.copies,
         )
         for e in content.events
     ]

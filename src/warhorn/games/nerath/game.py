@@ -54,7 +54,13 @@ from warhorn.games.nerath.state import (
 )
 
 NERATH_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("mode", str, "free_for_all", "free_for_all (4 players) or alliance (2-4 players)", ("free_for_all", "alliance")),
+    OptionSpec(
+        "mode",
+        str,
+        "free_for_all",
+        "free_for_all (4 players) or alliance (2-4 players)",
+        ("free_for_all", "alliance"),
+    ),
     OptionSpec("players", int, 4, "number of players (alliance mode: 2, 3 or 4)", minimum=2, maximum=4),
     OptionSpec("length", str, "medium", "game length (NER-SET-07)", ("short", "medium", "long")),
     OptionSpec(
@@ -63,16 +69,32 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
         True,
         "flyers may fly over enemy spaces when repositioning (NER-REP-03; false = Russian summary)",
     ),
-    OptionSpec("alliance_short_vp", int, 20, "shared VP to win a short alliance game (NER-WIN-03)", minimum=1),
-    OptionSpec("alliance_medium_vp", int, 30, "shared VP to win a medium alliance game (NER-WIN-03)", minimum=1),
-    OptionSpec("alliance_long_treasures", int, 12, "shared treasures to win a long alliance game (NER-WIN-03)", minimum=1),
+    OptionSpec(
+        "alliance_short_vp", int, 20, "shared VP to win a short alliance game (NER-WIN-03)", minimum=1
+    ),
+    OptionSpec(
+        "alliance_medium_vp", int, 30, "shared VP to win a medium alliance game (NER-WIN-03)", minimum=1
+    ),
+    OptionSpec(
+        "alliance_long_treasures",
+        int,
+        12,
+        "shared treasures to win a long alliance game (NER-WIN-03)",
+        minimum=1,
+    ),
     OptionSpec(
         "damage_doubling",
         bool,
         False,
         "damage beyond one per piece doubles up on resilient pieces (NER-BAT-03 alternative reading)",
     ),
-    OptionSpec("round_cap", int, 0, "end the game after this many rounds with a declared result (0 = never)", minimum=0),
+    OptionSpec(
+        "round_cap",
+        int,
+        0,
+        "end the game after this many rounds with a declared result (0 = never)",
+        minimum=0,
+    ),
 )
 
 NERATH_SPEC = GameSpec(
@@ -112,7 +134,12 @@ class NerathState(GameState, BoardQueries):
     # --- construction ---------------------------------------------------------------
     @classmethod
     def empty(
-        cls, board: NerathBoard, options: dict[str, Any] | None = None, *, seed: int = 0, rng: Rng | None = None
+        cls,
+        board: NerathBoard,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        rng: Rng | None = None,
     ) -> NerathState:
         """A state with no pieces, no cards and no guardians, at round 1, Karkoth's movement phase.
 
@@ -139,7 +166,14 @@ class NerathState(GameState, BoardQueries):
         return state
 
     @classmethod
-    def new(cls, board: NerathBoard, options: dict[str, Any] | None = None, *, seed: int = 0, rng: Rng | None = None) -> NerathState:
+    def new(
+        cls,
+        board: NerathBoard,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        rng: Rng | None = None,
+    ) -> NerathState:
         """The first state of a game (NER-SET-06): setup pieces, shuffled decks, 2 events each, guardians."""
         state = cls.empty(board, options, seed=seed, rng=rng)
         d = state.d
@@ -235,7 +269,7 @@ class NerathState(GameState, BoardQueries):
 
     def draw_treasure(self, k: int) -> list[Event]:
         """NER-DUN-09: exactly one treasure card into the kingdom's hand (hidden from others)."""
-        deck, card, reshuffled = self.d.treasure_deck.draw(self.rng)
+        deck, card, _ = self.d.treasure_deck.draw(self.rng)
         self.d.treasure_deck = deck
         if card is None:
             return [Event("treasure.none", {"kingdom": k}, "the treasure deck is empty")]
@@ -277,7 +311,14 @@ class NerathState(GameState, BoardQueries):
         self.d.event_decks[k] = deck
         events: list[Event] = []
         if reshuffled:
-            events.append(Event("shuffle", {"kingdom": k}, f"{self.kingdom_name(k)} shuffles its discards into a new deck", chance=True))
+            events.append(
+                Event(
+                    "shuffle",
+                    {"kingdom": k},
+                    f"{self.kingdom_name(k)} shuffles its discards into a new deck",
+                    chance=True,
+                )
+            )
         if card is None:
             return events
         self.d.hands[k] = (*self.d.hands[k], card)
@@ -361,7 +402,11 @@ class NerathState(GameState, BoardQueries):
         else:
             d.pos = FlowPosition(d.pos.round, d.pos.turn + 1, DRAW, 0)
         events.append(
-            Event("flow.turn", {"round": d.pos.round, "kingdom": d.pos.turn}, f"{self.kingdom_name(d.pos.turn)}'s turn")
+            Event(
+                "flow.turn",
+                {"round": d.pos.round, "kingdom": d.pos.turn},
+                f"{self.kingdom_name(d.pos.turn)}'s turn",
+            )
         )
         events += self._begin_turn()
         return events
@@ -383,18 +428,34 @@ class NerathState(GameState, BoardQueries):
                 if b.orders:
                     o = b.orders[0]
                     whose = "the guardians'" if o.kingdom < 0 else f"{self.kingdom_name(o.kingdom)}'s"
-                    rule = "NER-DUN-02" if o.kingdom < 0 else ("NER-BAT-07" if o.kingdom != k else "NER-BAT-03")
+                    rule = (
+                        "NER-DUN-02" if o.kingdom < 0 else ("NER-BAT-07" if o.kingdom != k else "NER-BAT-03")
+                    )
                     return Decision(o.player, "damage", f"assign {o.hits} damage to {whose} pieces", rule)
-                return Decision(me, "continue_or_retreat", f"{name}: continue the battle at {self.board.sid(b.space)} or retreat", "NER-BAT-12")
+                return Decision(
+                    me,
+                    "continue_or_retreat",
+                    f"{name}: continue the battle at {self.board.sid(b.space)} or retreat",
+                    "NER-BAT-12",
+                )
             if d.landings:
-                return Decision(me, "landing", f"{name}: land cargo after the sea battle, or stay aboard", "NER-BAT-09")
+                return Decision(
+                    me, "landing", f"{name}: land cargo after the sea battle, or stay aboard", "NER-BAT-09"
+                )
             if d.amok:
                 return Decision(me, "run_amok", f"{name}: a monster may run amok", "NER-BAT-20")
             return Decision(me, "battle_order", f"{name}: choose the next battle", "NER-BAT-01")
         if phase == REPOSITION:
-            return Decision(me, "reposition", f"{name}: reposition flyers and heroes, then pass", "NER-REP-01")
+            return Decision(
+                me, "reposition", f"{name}: reposition flyers and heroes, then pass", "NER-REP-01"
+            )
         if phase == REINFORCEMENTS:
-            return Decision(me, "reinforcements", f"{name}: buy and place pieces ({d.gold[k]} gold), then pass", "NER-REI-01")
+            return Decision(
+                me,
+                "reinforcements",
+                f"{name}: buy and place pieces ({d.gold[k]} gold), then pass",
+                "NER-REI-01",
+            )
         return None  # pragma: no cover
 
     def _landing_actions(self) -> list[Action]:
@@ -463,16 +524,26 @@ class NerathState(GameState, BoardQueries):
             return movement.check_sail(self, k, a)
         if isinstance(a, Load) and phase in (MOVEMENT, REPOSITION, REINFORCEMENTS):
             return movement.check_load(self, k, a)
-        if isinstance(a, Unload) and (phase in (MOVEMENT, REINFORCEMENTS) or (phase == BATTLES and b is None and d.landings)):
+        if isinstance(a, Unload) and (
+            phase in (MOVEMENT, REINFORCEMENTS) or (phase == BATTLES and b is None and d.landings)
+        ):
             if phase == BATTLES and a.ship not in d.landings:
-                return IllegalActionError("only warships that won the sea battle land cargo now", "NER-BAT-09")
+                return IllegalActionError(
+                    "only warships that won the sea battle land cargo now", "NER-BAT-09"
+                )
             return movement.check_unload(self, k, a)
         if isinstance(a, StayAboard) and phase == BATTLES and b is None and d.landings:
-            return None if a.ship in d.landings else IllegalActionError("no landing is pending for that warship", "NER-BAT-09")
+            return (
+                None
+                if a.ship in d.landings
+                else IllegalActionError("no landing is pending for that warship", "NER-BAT-09")
+            )
         if isinstance(a, Fight) and phase == BATTLES and b is None and not d.landings and not d.amok:
             if a in battles.legal_fights(self):
                 return None
-            return IllegalActionError("fight a declared battle; all sea battles come before land battles", "NER-BAT-01")
+            return IllegalActionError(
+                "fight a declared battle; all sea battles come before land battles", "NER-BAT-01"
+            )
         if isinstance(a, AssignDamage) and b is not None and b.orders:
             return battles.check_damage(self, a)
         if isinstance(a, ContinueBattle) and b is not None and not b.orders:
@@ -487,13 +558,21 @@ class NerathState(GameState, BoardQueries):
             return cards.check_play(self, k, a)
         if isinstance(a, Pass):
             if phase == REPOSITION and reposition.blocking(self, k):
-                return IllegalActionError("a hero must leave the dungeon / a flyer must reach a friendly space first", "NER-REP-02")
-            if phase in (MOVEMENT, REPOSITION, REINFORCEMENTS) or (phase == BATTLES and b is None and not d.landings and d.amok):
+                return IllegalActionError(
+                    "a hero must leave the dungeon / a flyer must reach a friendly space first", "NER-REP-02"
+                )
+            if phase in (MOVEMENT, REPOSITION, REINFORCEMENTS) or (
+                phase == BATTLES and b is None and not d.landings and d.amok
+            ):
                 return None
             if phase == BATTLES and b is not None and b.orders:
                 return IllegalActionError("damage must be assigned", "NER-BAT-03")
             return IllegalActionError("battles are fought before the phase ends", "NER-BAT-01")
-        return IllegalActionError(f"{a.notation()!r} is not possible now ({self.pending().prompt if self.pending() else 'game over'})", NERATH_FLOW.phases[phase].rule)
+        pending = self.pending()
+        return IllegalActionError(
+            f"{a.notation()!r} is not possible now ({pending.prompt if pending else 'game over'})",
+            NERATH_FLOW.phases[phase].rule,
+        )
 
     def parse(self, text: str) -> Action:
         """A legal action from text; any legal path is accepted, not only the listed one.
@@ -658,13 +737,31 @@ class NerathState(GameState, BoardQueries):
         d = self.d
         return {
             "view": self.view(None),
-            "units": [[u.uid, u.kingdom, u.ptype, u.space, u.carrier, u.moved, u.done, u.new, u.damage, u.inactive, u.boarded] for u in sorted(d.units.values(), key=lambda x: x.uid)],
+            "units": [
+                [
+                    u.uid,
+                    u.kingdom,
+                    u.ptype,
+                    u.space,
+                    u.carrier,
+                    u.moved,
+                    u.done,
+                    u.new,
+                    u.damage,
+                    u.inactive,
+                    u.boarded,
+                ]
+                for u in sorted(d.units.values(), key=lambda x: x.uid)
+            ],
             "hands": [list(h) for h in d.hands],
             "treasure_hands": [list(h) for h in d.treasure_hands],
             "event_decks": [x.to_json() for x in d.event_decks],
             "treasure_deck": d.treasure_deck.to_json(),
             "guardian_stack": d.guardian_stack.to_json(),
-            "guardians": {self.board.sid(i): [[g.tile, list(g.dice), g.face_up] for g in slots] for i, slots in sorted(d.guardians.items())},
+            "guardians": {
+                self.board.sid(i): [[g.tile, list(g.dice), g.face_up] for g in slots]
+                for i, slots in sorted(d.guardians.items())
+            },
             "control_at_start": list(d.control_at_start),
             "captured": sorted(d.captured),
             "placed": [list(p) for p in d.placed],
@@ -678,10 +775,14 @@ class NerathState(GameState, BoardQueries):
 
     def describe(self) -> str:
         d = self.d
-        parts = [f"Round {d.pos.round}, {self.kingdom_name(self.current_kingdom)} — {NERATH_FLOW.phases[d.pos.phase].name}"]
+        parts = [
+            f"Round {d.pos.round}, {self.kingdom_name(self.current_kingdom)} — "
+            f"{NERATH_FLOW.phases[d.pos.phase].name}"
+        ]
         for k in range(4):
             parts.append(
-                f"  {self.kingdom_name(k):12} gold {d.gold[k]:3}  VP {d.vp[k]:3}  income {economy.income_of(self, k):3}  "
+                f"  {self.kingdom_name(k):12} gold {d.gold[k]:3}  VP {d.vp[k]:3}  "
+                f"income {economy.income_of(self, k):3}  "
                 f"hand {len(d.hands[k])}  treasures {self.treasure_count(k)}"
             )
         if d.battles_todo:
@@ -717,15 +818,14 @@ class NerathState(GameState, BoardQueries):
                 pool_t = pool_t[n:]
         d.treasure_deck = Deck(tuple(pool_t), d.treasure_deck.discard_pile)
         hidden = list(d.guardian_stack.draw_pile)
-        for slots in d.guardians.values():
-            hidden += [g.tile for g in slots if not g.face_up]
+        for placed in d.guardians.values():
+            hidden += [g.tile for g in placed if not g.face_up]
         hidden = rng.shuffled(hidden)
         for space in sorted(d.guardians):
             slots = list(d.guardians[space])
             for n, g in enumerate(slots):
                 if not g.face_up:
-                    tile = hidden.pop()
-                    slots[n] = dungeons.fresh_slot(twin, tile)
+                    slots[n] = dungeons.fresh_slot(twin, hidden.pop())
             d.guardians[space] = tuple(slots)
         d.guardian_stack = Deck(tuple(hidden), d.guardian_stack.discard_pile)
         twin.rng = Rng(rng.next_u64())

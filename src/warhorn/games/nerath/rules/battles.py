@@ -21,7 +21,6 @@ from warhorn.games.nerath.actions import (
     Retreat,
     RunAmok,
 )
-from warhorn.games.nerath.board import DUNGEON, LAND, SEA
 from warhorn.games.nerath.battle import (
     PIECE_IDS,
     PIECE_INDEX,
@@ -33,9 +32,10 @@ from warhorn.games.nerath.battle import (
     damage_capacity,
     roll_volley,
 )
+from warhorn.games.nerath.board import DUNGEON, LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
 from warhorn.games.nerath.rules import dungeons
-from warhorn.games.nerath.state import BattleState, DamageOrder, GuardianSlot, Unit
+from warhorn.games.nerath.state import BattleState, DamageOrder, Unit
 
 if TYPE_CHECKING:
     from warhorn.games.nerath.game import NerathState
@@ -78,7 +78,9 @@ def start_battle(s: NerathState, space: int) -> list[Event]:
     ]
     if kind == DUNGEON:
         events += dungeons.reveal(s, space)
-    s.d.battle = BattleState(space, "dungeon" if kind == DUNGEON else kind, k, hit_min=s.card_hit_overrides(k))
+    s.d.battle = BattleState(
+        space, "dungeon" if kind == DUNGEON else kind, k, hit_min=s.card_hit_overrides(k)
+    )
     if not side_model(s, defenders=True).can_fight:
         events += _finish(s, attacker_won=side_model(s, defenders=False).can_fight)
         return events
@@ -190,7 +192,8 @@ def _roll_step(s: NerathState) -> list[Event]:
 
 
 def _split_defender_damage(s: NerathState, hits: int, events: list[Event]) -> list[DamageOrder]:
-    """NER-BAT-07: half each, the odd one to the ally with more pieces (random if tied), overflow to the other."""
+    """NER-BAT-07: half each, the odd one to the ally with more pieces (random if tied), overflow to the
+    other."""
     dfn = participants(s, defenders=True)
     kingdoms = sorted({u.kingdom for u in dfn})
     if not kingdoms:
@@ -234,13 +237,16 @@ def token_of(s: NerathState, u: Unit) -> str:
 
 
 def _damageable(s: NerathState, k: int) -> list[Unit]:
-    return [u for u in participants(s, defenders=k != s.d.battle.attacker) if u.kingdom == k and not u.inactive]  # type: ignore[union-attr]
+    """Pieces of kingdom ``k`` in the current battle that can take damage (not inactive castles)."""
+    b = s.d.battle
+    assert b is not None
+    return [u for u in participants(s, defenders=k != b.attacker) if u.kingdom == k and not u.inactive]
 
 
 def _guardian_tokens(s: NerathState) -> list[str]:
     b = s.d.battle
     assert b is not None
-    out = []
+    out: list[str] = []
     for n, g in enumerate(s.d.guardians.get(b.space, ())):
         out.extend(f"{g.tile}@{n + 1}:d{sides}" for sides in g.dice)
     return out
@@ -342,14 +348,22 @@ def _apply_order(s: NerathState, order: DamageOrder, targets: tuple[str, ...]) -
         if stats.castle:
             s.update(u, inactive=True)  # NER-BAT-06
             events.append(
-                Event("damage", {"piece": "castle", "space": s.board.sid(b.space)}, "a castle is knocked out for this battle")
+                Event(
+                    "damage",
+                    {"piece": "castle", "space": s.board.sid(b.space)},
+                    "a castle is knocked out for this battle",
+                )
             )
             continue
         toughness = stats.toughness + s.extra_toughness(u)
         if u.damage + 1 < toughness:  # NER-BAT-05 resilient
             s.update(u, damage=u.damage + 1)
             events.append(
-                Event("damage", {"piece": u.ptype, "uid": u.uid}, f"{s.kingdom_name(u.kingdom)}'s {u.ptype} is wounded")
+                Event(
+                    "damage",
+                    {"piece": u.ptype, "uid": u.uid},
+                    f"{s.kingdom_name(u.kingdom)}'s {u.ptype} is wounded",
+                )
             )
             continue
         gone = s.remove(u.uid)
@@ -377,7 +391,9 @@ def _auto_assign(s: NerathState) -> list[Event]:
             events += _apply_order(s, b.orders[0], options[0])
             b = s.d.battle
             assert b is not None
-            s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, b.step, b.orders[1:], (), b.hit_min)
+            s.d.battle = BattleState(
+                b.space, b.kind, b.attacker, b.round, b.step, b.orders[1:], (), b.hit_min
+            )
             continue
         if b.step == "first_strike":
             s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, "normal", (), (), b.hit_min)
@@ -397,7 +413,8 @@ def apply_continue(s: NerathState, a: ContinueBattle) -> list[Event]:
     b = s.d.battle
     assert b is not None
     s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round + 1, "first_strike", (), (), b.hit_min)
-    return [Event("battle.round", {"round": b.round + 1}, f"round {b.round + 1} at {s.board.sid(b.space)}")] + _roll_step(s)
+    event = Event("battle.round", {"round": b.round + 1}, f"round {b.round + 1} at {s.board.sid(b.space)}")
+    return [event, *_roll_step(s)]
 
 
 def _retreat_spaces(s: NerathState, u: Unit) -> list[str]:
@@ -470,7 +487,11 @@ def apply_retreat(s: NerathState, a: Retreat) -> list[Event]:
     units = _retreaters(s)
     plan: dict[int, str] = {}
     for token, dest in a.moves:
-        u = next(x for x in units if token_of(s, x) == token and x.uid not in plan and dest in _retreat_spaces(s, x))
+        u = next(
+            x
+            for x in units
+            if token_of(s, x) == token and x.uid not in plan and dest in _retreat_spaces(s, x)
+        )
         plan[u.uid] = dest
     first = a.moves[0][1] if a.moves else ""
     load: dict[int, int] = {}
@@ -492,14 +513,25 @@ def apply_retreat(s: NerathState, a: Retreat) -> list[Event]:
         if not dest:
             gone = s.remove(u.uid)
             events.append(
-                Event("destroyed", {"pieces": [g.ptype for g in gone]}, f"a retreating {u.ptype} has nowhere to go and is destroyed")
+                Event(
+                    "destroyed",
+                    {"pieces": [g.ptype for g in gone]},
+                    f"a retreating {u.ptype} has nowhere to go and is destroyed",
+                )
             )
             continue
         t = s.board.idx(dest)
         s.update(u, space=t, moved=1, done=True, damage=0)
         for c in s.cargo_of(u.uid):
             s.update(c, space=t)
-    events.insert(0, Event("retreat", {"space": s.board.sid(b.space)}, f"{s.kingdom_name(b.attacker)} retreats from {s.board.sid(b.space)}"))
+    events.insert(
+        0,
+        Event(
+            "retreat",
+            {"space": s.board.sid(b.space)},
+            f"{s.kingdom_name(b.attacker)} retreats from {s.board.sid(b.space)}",
+        ),
+    )
     events += _finish(s, attacker_won=False, retreated=True)
     return events
 
@@ -520,8 +552,14 @@ def _finish(s: NerathState, attacker_won: bool, retreated: bool = False) -> list
         return events + dungeons.finish(s, space, b.attacker, attacker_won)
     if not attacker_won:
         why = "retreat" if retreated else "the attack fails"
-        return events + [Event("battle.end", {"space": name, "winner": "defender"}, f"{name} holds ({why})")]
-    events.append(Event("battle.end", {"space": name, "winner": "attacker"}, f"{s.kingdom_name(b.attacker)} wins at {name}"))
+        return [*events, Event("battle.end", {"space": name, "winner": "defender"}, f"{name} holds ({why})")]
+    events.append(
+        Event(
+            "battle.end",
+            {"space": name, "winner": "attacker"},
+            f"{s.kingdom_name(b.attacker)} wins at {name}",
+        )
+    )
     if b.kind == "land":
         events += conquer(s, space, b.attacker)
         monsters = [u.uid for u in s.units_at(space) if u.kingdom == b.attacker and PIECES[u.ptype].run_amok]
@@ -552,14 +590,24 @@ def conquer(s: NerathState, space: int, k: int) -> list[Event]:
         s.d.captured = s.d.captured | {space}
     events: list[Event] = []
     if liberate:
-        events.append(Event("liberate", {"space": name, "by": k, "for": owner}, f"{s.kingdom_name(k)} liberates {name} for {s.kingdom_name(owner)}"))
+        events.append(
+            Event(
+                "liberate",
+                {"space": name, "by": k, "for": owner},
+                f"{s.kingdom_name(k)} liberates {name} for {s.kingdom_name(owner)}",
+            )
+        )
     else:
         gained = 0
         if owner >= 0 and owner != k:
             gained = 5 if board.capital_of[space] >= 0 else 1
             s.d.vp[k] += gained
         events.append(
-            Event("conquer", {"space": name, "kingdom": k, "vp": gained}, f"{s.kingdom_name(k)} conquers {name}" + (f" (+{gained} VP)" if gained else ""))
+            Event(
+                "conquer",
+                {"space": name, "kingdom": k, "vp": gained},
+                f"{s.kingdom_name(k)} conquers {name}" + (f" (+{gained} VP)" if gained else ""),
+            )
         )
     events += s.card_trigger("conquer", k, space)
     return events
@@ -582,7 +630,8 @@ def legal_amok(s: NerathState) -> list[RunAmok]:
 def check_amok(s: NerathState, a: RunAmok) -> IllegalActionError | None:
     if a not in legal_amok(s):
         return IllegalActionError(
-            f"a monster may run amok only into an adjacent enemy territory without enemy pieces, not {a.target}",
+            "a monster may run amok only into an adjacent enemy territory without enemy pieces, "
+            f"not {a.target}",
             "NER-BAT-20",
         )
     return None
@@ -594,7 +643,13 @@ def apply_amok(s: NerathState, a: RunAmok) -> list[Event]:
     s.d.amok = s.d.amok[1:]
     t = s.board.idx(a.target)
     s.update(s.d.units[uid], space=t, moved=1, done=True)
-    events = [Event("amok", {"from": s.board.sid(s.d.amok_from), "to": a.target}, f"a monster runs amok into {a.target}")]
+    events = [
+        Event(
+            "amok",
+            {"from": s.board.sid(s.d.amok_from), "to": a.target},
+            f"a monster runs amok into {a.target}",
+        )
+    ]
     events += conquer(s, t, k)
     if not amok_targets(s, s.d.amok_from, k):
         s.d.amok = ()

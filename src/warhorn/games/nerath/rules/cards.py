@@ -38,7 +38,7 @@ def _open_windows(s: NerathState, k: int) -> tuple[str, ...]:
     if d.pos.phase == BATTLES:
         # before the next battle is chosen: the holder may prepare battle cards for it
         if d.battle is None and not d.landings and not d.amok and d.battles_todo:
-            return _BATTLE_WINDOWS + ("own_turn", "any_time")
+            return (*_BATTLE_WINDOWS, "own_turn", "any_time")
         return ()
     return _WINDOWS_BY_PHASE.get(d.pos.phase, ())
 
@@ -163,7 +163,9 @@ Effect = Callable[["NerathState", int, CardEffect, str], list[Event]]
 def run_effect(s: NerathState, k: int, e: CardEffect, target: str, *, source: str) -> list[Event]:
     fn = EFFECTS.get(e.op)
     if fn is None:
-        return [Event("card.unsupported", {"op": e.op, "card": source}, f"({e.op} has no effect in this version)")]
+        return [
+            Event("card.unsupported", {"op": e.op, "card": source}, f"({e.op} has no effect in this version)")
+        ]
     return fn(s, k, e, target)
 
 
@@ -256,7 +258,11 @@ def op_steal_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Ev
         s.d.gold[j] -= took
         s.d.gold[k] += took
         events.append(
-            Event("gold.steal", {"from": j, "to": k, "gold": took}, f"{s.kingdom_name(k)} takes {took} gold from {s.kingdom_name(j)}")
+            Event(
+                "gold.steal",
+                {"from": j, "to": k, "gold": took},
+                f"{s.kingdom_name(k)} takes {took} gold from {s.kingdom_name(j)}",
+            )
         )
     return events
 
@@ -269,20 +275,32 @@ def op_gain_vp(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event
 
 def op_modify_hit_number(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
     if e.param("side", "own") != "own":
-        return [Event("card.unsupported", {"op": e.op}, "(enemy hit modifiers have no effect in this version)")]
+        return [
+            Event("card.unsupported", {"op": e.op}, "(enemy hit modifiers have no effect in this version)")
+        ]
     value = int(e.param("hit_on", 6))
     s.d.effects = (*s.d.effects, ("hit_on", k, value))
     if s.d.battle is not None:
         b = s.d.battle
         from warhorn.games.nerath.state import BattleState
 
-        s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, b.step, b.orders, b.pending_att, (*b.hit_min, (k, value)))
-    return [Event("card.modifier", {"kingdom": k, "hit_on": value}, f"{s.kingdom_name(k)}'s pieces hit on {value}+ this turn")]
+        s.d.battle = BattleState(
+            b.space, b.kind, b.attacker, b.round, b.step, b.orders, b.pending_att, (*b.hit_min, (k, value))
+        )
+    return [
+        Event(
+            "card.modifier",
+            {"kingdom": k, "hit_on": value},
+            f"{s.kingdom_name(k)}'s pieces hit on {value}+ this turn",
+        )
+    ]
 
 
 def op_grant_first_strike(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
     s.d.effects = (*s.d.effects, ("first_strike", k, 1))
-    return [Event("card.modifier", {"kingdom": k}, f"{s.kingdom_name(k)}'s pieces gain first strike this turn")]
+    return [
+        Event("card.modifier", {"kingdom": k}, f"{s.kingdom_name(k)}'s pieces gain first strike this turn")
+    ]
 
 
 def op_grant_resilience(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
@@ -318,7 +336,13 @@ def op_destroy_piece(s: NerathState, k: int, e: CardEffect, target: str) -> list
     events = []
     for u in victims[: int(e.param("count", 1))]:
         s.remove(u.uid)
-        events.append(Event("destroyed", {"kingdom": u.kingdom, "pieces": [u.ptype]}, f"a card destroys {s.kingdom_name(u.kingdom)}'s {u.ptype} on {s.board.sid(u.space)}"))
+        events.append(
+            Event(
+                "destroyed",
+                {"kingdom": u.kingdom, "pieces": [u.ptype]},
+                f"a card destroys {s.kingdom_name(u.kingdom)}'s {u.ptype} on {s.board.sid(u.space)}",
+            )
+        )
     return events
 
 
@@ -370,7 +394,11 @@ def op_transfer_pieces(s: NerathState, k: int, e: CardEffect, target: str) -> li
         and u.space != dest
         and _matches(u.ptype, filt)
         and PIECES[u.ptype].mobility != Mobility.IMMOBILE
-        and (src == "anywhere" or (src == "own_capital" and u.space == s.board.capitals[k]) or s.d.control[u.space] == k)
+        and (
+            src == "anywhere"
+            or (src == "own_capital" and u.space == s.board.capitals[k])
+            or s.d.control[u.space] == k
+        )
         and (s.board.kind[dest] != LAND or PIECES[u.ptype].mobility != Mobility.SEA)
     ][:count]
     for u in movers:

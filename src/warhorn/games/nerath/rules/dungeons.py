@@ -1,4 +1,4 @@
-"""Dungeon entrances: guardians revealed, damaged die by die, rewards, looting and repopulation (NER-DUN-*)."""
+"""Dungeon entrances: guardians revealed, damaged die by die, rewards, looting, repopulation (NER-DUN-*)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,14 @@ def draw_guardians(s: NerathState, space: int, count: int) -> list[Event]:
         deck, tile, reshuffled = s.d.guardian_stack.draw(s.rng)
         s.d.guardian_stack = deck
         if reshuffled:
-            events.append(Event("shuffle", {"deck": "guardians"}, "the defeated guardians are shuffled into a new stack", chance=True))
+            events.append(
+                Event(
+                    "shuffle",
+                    {"deck": "guardians"},
+                    "the defeated guardians are shuffled into a new stack",
+                    chance=True,
+                )
+            )
         if tile is None:
             break
         slots.append(fresh_slot(s, tile))
@@ -79,7 +86,8 @@ def damage_guardians(s: NerathState, space: int, targets: tuple[str, ...]) -> li
 
 
 def finish(s: NerathState, space: int, k: int, heroes_won: bool) -> list[Event]:
-    """After a dungeon battle: reward and loot on a win (NER-DUN-06/09/10), else full dice back (NER-DUN-07)."""
+    """After a dungeon battle: reward and loot on a win (NER-DUN-06/09/10), else full dice back
+    (NER-DUN-07)."""
     name = s.board.sid(space)
     slots = s.d.guardians.get(space, ())
     if not heroes_won:
@@ -91,12 +99,24 @@ def finish(s: NerathState, space: int, k: int, heroes_won: bool) -> list[Event]:
             GuardianSlot(g.tile, s.board.guardian(g.tile).dice, True) for g in slots if g.dice
         )
         return [Event("battle.end", {"space": name, "winner": "guardians"}, f"the guardians of {name} hold")]
-    events = [Event("battle.end", {"space": name, "winner": "attacker"}, f"{s.kingdom_name(k)}'s heroes clear {name}")]
+    events = [
+        Event(
+            "battle.end", {"space": name, "winner": "attacker"}, f"{s.kingdom_name(k)}'s heroes clear {name}"
+        )
+    ]
     reward = sum(s.board.guardian(g.tile).reward_gold for g in slots)
     if reward:
         s.d.gold[k] += reward
-        events.append(Event("gold", {"kingdom": k, "gold": reward}, f"{s.kingdom_name(k)} gains {reward} gold from the guardians"))
-    s.d.guardian_stack = Deck(s.d.guardian_stack.draw_pile, s.d.guardian_stack.discard_pile + tuple(g.tile for g in slots))
+        events.append(
+            Event(
+                "gold",
+                {"kingdom": k, "gold": reward},
+                f"{s.kingdom_name(k)} gains {reward} gold from the guardians",
+            )
+        )
+    s.d.guardian_stack = Deck(
+        s.d.guardian_stack.draw_pile, s.d.guardian_stack.discard_pile + tuple(g.tile for g in slots)
+    )
     s.d.guardians[space] = ()
     events += s.draw_treasure(k)
     events += draw_guardians(s, space, 2)

@@ -17,7 +17,8 @@ FFA_LONG_TREASURES = 8
 
 
 def income_of(s: NerathState, k: int) -> int:
-    """Base income + conquered − lost territories (NER-INC-01), halved rounding up without the capital (NER-INC-03)."""
+    """Base income + conquered − lost territories (NER-INC-01), halved rounding up without the
+    capital (NER-INC-03)."""
     board = s.board
     gained = lost = 0
     for i in range(len(board)):

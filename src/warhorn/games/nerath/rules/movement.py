@@ -32,7 +32,7 @@ class MoveRules:
 
 
 def move_rules(s: NerathState, k: int, ptype: str, start: int) -> MoveRules | None:
-    """The movement predicates for ``k``'s ``ptype`` leaving ``start`` in the current phase (None: may not move)."""
+    """Movement predicates for ``k``'s ``ptype`` leaving ``start`` in this phase (None: may not move)."""
     stats = PIECES[ptype]
     board = s.board
     kind = board.kind
@@ -172,7 +172,9 @@ def check_move(s: NerathState, k: int, a: Move) -> IllegalActionError | None:
         if not board.graph.adjacent_i(here, there):
             return IllegalActionError(f"{a.path[n - 1]} and {a.path[n]} are not adjacent", "NER-MAP-02")
         if not rules.enter(there):
-            return IllegalActionError(f"a {a.piece} may not enter {a.path[n]} now", _enter_rule(s, a.piece, there))
+            return IllegalActionError(
+                f"a {a.piece} may not enter {a.path[n]} now", _enter_rule(s, a.piece, there)
+            )
         if n < len(path) - 1 and not rules.cont(there):
             return IllegalActionError(f"a {a.piece} must stop on entering {a.path[n]}", _stop_rule(s, there))
     if not rules.end(path[-1]):

@@ -113,7 +113,9 @@ def check_buy(s: NerathState, k: int, a: Buy) -> IllegalActionError | None:
         return IllegalActionError(f"unknown piece {a.piece!r}")
     cost = PIECES[a.piece].cost
     if cost > s.d.gold[k]:
-        return IllegalActionError(f"a {a.piece} costs {cost} gold; {s.kingdom_name(k)} has {s.d.gold[k]}", "NER-REI-01")
+        return IllegalActionError(
+            f"a {a.piece} costs {cost} gold; {s.kingdom_name(k)} has {s.d.gold[k]}", "NER-REI-01"
+        )
     if a in legal_buys(s, k):
         return None
     try:
@@ -140,9 +142,12 @@ def check_buy(s: NerathState, k: int, a: Buy) -> IllegalActionError | None:
     if castle is not None and castle.kingdom == k and space in usable_castles(s, k):
         return IllegalActionError("at most 4 new pieces at a castle other than your capital", "NER-REI-03")
     if not s.own_castles(k):
-        return IllegalActionError("without castles new pieces go to the territories nearest your capital", "NER-REI-06")
+        return IllegalActionError(
+            "without castles new pieces go to the territories nearest your capital", "NER-REI-06"
+        )
     return IllegalActionError(
-        "new pieces go on territories with your castle that you held since the start of your turn", "NER-REI-02"
+        "new pieces go on territories with your castle that you held since the start of your turn",
+        "NER-REI-02",
     )
 
 

@@ -60,7 +60,8 @@ def finish(s: NerathState, k: int) -> list[Event]:
                 Event(
                     "destroyed",
                     {"kingdom": k, "pieces": [u.ptype], "space": s.board.sid(u.space)},
-                    f"{s.kingdom_name(k)}'s {u.ptype} on {s.board.sid(u.space)} has nowhere to go and is lost",
+                    f"{s.kingdom_name(k)}'s {u.ptype} on {s.board.sid(u.space)} "
+                    "has nowhere to go and is lost",
                 )
             )
     return events
