@@ -130,6 +130,7 @@ class NerathState(GameState, BoardQueries):
         self.team = ALLIANCE_TEAM if mode == "alliance" else (0, 1, 2, 3)
         self._occ = None
         self._cargo = None
+        self._castles = None
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -232,6 +233,7 @@ class NerathState(GameState, BoardQueries):
         twin.team = self.team
         twin._occ = None
         twin._cargo = None
+        twin._castles = None
         return twin
 
     def player_scores(self) -> dict[int, float]:

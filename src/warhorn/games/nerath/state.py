@@ -183,22 +183,29 @@ class BoardQueries:
     options: dict[str, Any]
     _occ: dict[int, list[int]] | None
     _cargo: dict[int, list[int]] | None
+    _castles: dict[int, list[int]] | None
 
     # --- pieces ----------------------------------------------------------------
     def touch(self) -> None:
         """Forget the occupancy index (call after any change to pieces)."""
         self._occ = None
         self._cargo = None
+        self._castles = None
 
     def _index(self) -> None:
         occ: dict[int, list[int]] = {}
         cargo: dict[int, list[int]] = {}
+        castles: dict[int, list[int]] = {}
         for u in self.d.units.values():
             if u.carrier >= 0:
                 cargo.setdefault(u.carrier, []).append(u.uid)
             else:
                 occ.setdefault(u.space, []).append(u.uid)
-        self._occ, self._cargo = occ, cargo
+                if u.ptype == "castle":
+                    castles.setdefault(u.kingdom, []).append(u.space)
+        for spaces in castles.values():
+            spaces.sort()
+        self._occ, self._cargo, self._castles = occ, cargo, castles
 
     def units_at(self, space: int) -> list[Unit]:
         """Pieces on ``space`` that are not carried, in number order."""
@@ -281,7 +288,11 @@ class BoardQueries:
         return None
 
     def own_castles(self, k: int) -> list[int]:
-        return sorted(u.space for u in self.d.units.values() if u.ptype == "castle" and u.kingdom == k)
+        """Spaces holding one of ``k``'s castles, in board order."""
+        if self._castles is None:
+            self._index()
+        assert self._castles is not None
+        return self._castles.get(k, [])
 
     def kingdom_name(self, k: int) -> str:
         return KINGDOM_NAMES[k]

@@ -113,21 +113,43 @@ def _groups(s: NerathState, k: int) -> dict[tuple[int, str], list[Unit]]:
     return groups
 
 
+def paths_within(
+    s: NerathState, start: int, steps: int, enter: Pred, cont: Pred
+) -> dict[int, list[int]]:
+    """One shortest legal path to every space reachable in ``steps`` (one breadth-first pass)."""
+    nbrs = s.board.graph.neighbors
+    parent = {start: start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt: list[int] = []
+        for here in frontier:
+            if here != start and not cont(here):
+                continue
+            for there in nbrs[here]:
+                if there not in parent and enter(there):
+                    parent[there] = here
+                    nxt.append(there)
+        if not nxt:
+            break
+        frontier = nxt
+    out: dict[int, list[int]] = {}
+    for dest in parent:
+        if dest == start:
+            continue
+        path = [dest]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        out[dest] = path[::-1]
+    return out
+
+
 def destinations(s: NerathState, k: int, ptype: str, start: int) -> dict[int, list[int]]:
     """Every space the group may end on, with one shortest legal path each."""
     rules = move_rules(s, k, ptype, start)
     if rules is None:
         return {}
-    graph = s.board.graph
-    reach = graph.reachable_i(start, rules.steps, can_enter=rules.enter, can_continue=rules.cont)
-    out: dict[int, list[int]] = {}
-    for dest in sorted(reach):
-        if dest == start or not rules.end(dest):
-            continue
-        path = graph.shortest_path_i(start, dest, can_enter=rules.enter, can_continue=rules.cont)
-        if path is not None and len(path) - 1 <= rules.steps:
-            out[dest] = path
-    return out
+    found = paths_within(s, start, rules.steps, rules.enter, rules.cont)
+    return {d: found[d] for d in sorted(found) if rules.end(d)}
 
 
 def legal_moves(s: NerathState, k: int) -> list[Move]:
@@ -253,19 +275,13 @@ def _sail_rules(s: NerathState, k: int) -> tuple[Pred, Pred]:
 
 def legal_sails(s: NerathState, k: int) -> list[ShipMove]:
     out: list[ShipMove] = []
-    graph = s.board.graph
     for ship in s.d.units.values():
         if ship.kingdom != k or not ship_can_sail(s, ship):
             continue
         enter, cont = _sail_rules(s, k)
         steps = PIECES["warship"].move - ship.moved
-        reach = graph.reachable_i(ship.space, steps, can_enter=enter, can_continue=cont)
-        for dest in sorted(reach):
-            if dest == ship.space:
-                continue
-            path = graph.shortest_path_i(ship.space, dest, can_enter=enter, can_continue=cont)
-            if path is not None and len(path) - 1 <= steps:
-                out.append(ShipMove(ship.uid, tuple(s.board.sid(i) for i in path)))
+        for _, path in sorted(paths_within(s, ship.space, steps, enter, cont).items()):
+            out.append(ShipMove(ship.uid, tuple(s.board.sid(i) for i in path)))
     return sorted(out, key=lambda a: (a.ship, a.path))
 
 
