@@ -257,14 +257,8 @@ class NerathState(GameState, BoardQueries):
         return res if isinstance(res, Results) else None
 
     # --- card hooks (see rules/cards.py) -------------------------------------------------
-    def card_hit_overrides(self, k: int) -> tuple[tuple[int, int], ...]:
-        return cards.hit_overrides(self, k)
-
-    def has_granted_first_strike(self, u: Unit) -> bool:
-        return cards.grants(self, "first_strike", u.kingdom)
-
     def extra_toughness(self, u: Unit) -> int:
-        return 1 if cards.grants(self, "resilient", u.kingdom) else 0
+        return cards.extra_toughness(self, u)
 
     def card_trigger(self, when: str, k: int, space: int) -> list[Event]:
         return cards.trigger(self, when, k, space)
@@ -351,7 +345,7 @@ class NerathState(GameState, BoardQueries):
         """Run automatic steps (draw, battle choice with one option, income, turn change) until a decision."""
         d = self.d
         for _ in range(10_000):
-            if d.result is not None:
+            if d.result is not None or d.windows:
                 return events
             phase = d.pos.phase
             k = self.current_kingdom
@@ -422,6 +416,16 @@ class NerathState(GameState, BoardQueries):
         me = self.player_of[k]
         name = self.kingdom_name(k)
         phase = d.pos.phase
+        if d.windows:
+            w = d.windows[-1]
+            who = w.queue[0]
+            what = "answer the card just played" if w.name == "cancel" else w.name.replace("_", " ")
+            return Decision(
+                self.player_of[who],
+                "card_window",
+                f"{self.kingdom_name(who)}: play a card ({what}) or pass",
+                "NER-CRD-01",
+            )
         if phase == MOVEMENT:
             return Decision(me, "movement", f"{name}: move pieces, then pass", "NER-MOV-01")
         if phase == BATTLES:
@@ -474,6 +478,8 @@ class NerathState(GameState, BoardQueries):
         k = self.current_kingdom
         phase = d.pos.phase
         out: list[Action] = []
+        if d.windows:
+            return [*cards.legal_plays(self, cards.acting_kingdom(self)), Pass()]
         if phase == MOVEMENT:
             out += movement.legal_moves(self, k)
             out += movement.legal_sails(self, k)
@@ -487,7 +493,8 @@ class NerathState(GameState, BoardQueries):
                 if b.orders:
                     out += battles.legal_damage(self)
                 else:
-                    out.append(ContinueBattle())
+                    if not b.forced_retreat:
+                        out.append(ContinueBattle())
                     out += battles.legal_retreats(self)
             elif d.landings:
                 out += self._landing_actions()
@@ -520,6 +527,12 @@ class NerathState(GameState, BoardQueries):
         k = self.current_kingdom
         phase = d.pos.phase
         b = d.battle
+        if d.windows:
+            if isinstance(a, PlayTreasure | PlayEvent):
+                return cards.check_play(self, cards.acting_kingdom(self), a)
+            if isinstance(a, Pass):
+                return None
+            return IllegalActionError("a card window is open: play a card or pass", "NER-CRD-01")
         if isinstance(a, Move) and phase in (MOVEMENT, REPOSITION, REINFORCEMENTS):
             return movement.check_move(self, k, a)
         if isinstance(a, ShipMove) and phase in (MOVEMENT, REINFORCEMENTS):
@@ -549,6 +562,8 @@ class NerathState(GameState, BoardQueries):
         if isinstance(a, AssignDamage) and b is not None and b.orders:
             return battles.check_damage(self, a)
         if isinstance(a, ContinueBattle) and b is not None and not b.orders:
+            if b.forced_retreat:
+                return IllegalActionError("a card forces the attacker to retreat", "NER-BAT-12")
             return None
         if isinstance(a, Retreat) and b is not None and not b.orders:
             return battles.check_retreat(self, a)
@@ -603,6 +618,12 @@ class NerathState(GameState, BoardQueries):
         k = self.current_kingdom
         phase = d.pos.phase
         events: list[Event] = []
+        if d.windows:
+            if isinstance(a, Pass):
+                events += cards.pass_window(self)
+            elif isinstance(a, PlayTreasure | PlayEvent):
+                events += cards.apply_play(self, cards.acting_kingdom(self), a)
+            return self._advance(events)
         if isinstance(a, Move):
             events += movement.apply_move(self, k, a)
         elif isinstance(a, ShipMove):
@@ -644,6 +665,7 @@ class NerathState(GameState, BoardQueries):
                 events.append(self._goto(REINFORCEMENTS))
             elif phase == REINFORCEMENTS:
                 events.append(self._goto(INCOME))
+                cards.open_window(self, "income", [k], "none")
         return self._advance(events)
 
     # --- views ------------------------------------------------------------------------------------
@@ -770,7 +792,10 @@ class NerathState(GameState, BoardQueries):
             "new_castles": sorted(d.new_castles),
             "landings": list(d.landings),
             "amok": list(d.amok),
-            "effects": [list(e) for e in d.effects],
+            "effects": [[k, e.op, [list(p) for p in e.params], e.when] for k, e in d.effects],
+            "windows": [
+                [w.name, list(w.queue), w.resume, list(w.card) if w.card else None] for w in d.windows
+            ],
             "rng": self.rng.state,
             "next_uid": d.next_uid,
         }

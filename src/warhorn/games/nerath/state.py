@@ -91,9 +91,19 @@ class DamageOrder:
     hits: int
 
 
+#: One rolled die: (sides, face, least face that hits).
+Die = tuple[int, int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class BattleState:
-    """The battle being fought (NER-BAT-02). ``step``: first_strike | normal | decide | retreat."""
+    """The battle being fought (NER-BAT-02). ``step``: first_strike | normal | decide.
+
+    ``rolled``: the attacker's and the defenders' dice of the current step, kept
+    until the battle-round card window closes (rerolls change them); ``negate``:
+    hits cancelled against the attacker and against the defenders this step;
+    ``forced_retreat``: a card forces the attacker out after this round.
+    """
 
     space: int
     kind: str  # land | sea | dungeon
@@ -101,8 +111,24 @@ class BattleState:
     round: int = 1
     step: str = "first_strike"
     orders: tuple[DamageOrder, ...] = ()
-    pending_att: tuple[str, ...] = ()  # damage chosen but not yet applied (simultaneous)
-    hit_min: tuple[tuple[int, int], ...] = ()  # (kingdom, hit number) overrides from cards
+    rolled: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
+    negate: tuple[int, int] = (0, 0)
+    forced_retreat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardWindow:
+    """A timing window open for cards (NER-CRD-01): ``queue`` = kingdoms still to play or pass.
+
+    ``resume`` says what happens when it closes: ``battle_roll`` (roll the first
+    step), ``battle_hits`` (turn the rolled dice into damage), ``card`` (carry out
+    the card in ``card``: kingdom, card id, target, treasure?) or ``none``.
+    """
+
+    name: str
+    queue: tuple[int, ...]
+    resume: str = "none"
+    card: tuple[int, str, str, bool] | None = None
 
 
 @dataclass
@@ -135,7 +161,9 @@ class NerathData:
     result: Any = None
     round_cap_hit: bool = False
     winner_pending: tuple[int, ...] = ()
-    effects: tuple[tuple[str, int, int], ...] = ()  # (op, kingdom, value) lasting until the turn ends
+    effects: tuple[tuple[int, Any], ...] = ()  # (kingdom, CardEffect) modifiers in force (see cards.py)
+    windows: tuple[CardWindow, ...] = ()  # open card windows, innermost last
+    cancelled: tuple[int, str] | None = None  # (kingdom, card) cancelled while its answer window is open
 
     def copy(self) -> NerathData:
         return NerathData(
@@ -166,6 +194,8 @@ class NerathData:
             self.round_cap_hit,
             self.winner_pending,
             self.effects,
+            self.windows,
+            self.cancelled,
         )
 
 

@@ -9,6 +9,7 @@ continue or retreat. Dice and hit numbers come from :mod:`.dice`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -34,8 +35,8 @@ from warhorn.games.nerath.battle import (
 )
 from warhorn.games.nerath.board import DUNGEON, LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
-from warhorn.games.nerath.rules import dungeons
-from warhorn.games.nerath.state import BattleState, DamageOrder, Unit
+from warhorn.games.nerath.rules import cards, dungeons
+from warhorn.games.nerath.state import BattleState, DamageOrder, Die, Unit
 
 if TYPE_CHECKING:
     from warhorn.games.nerath.game import NerathState
@@ -78,14 +79,21 @@ def start_battle(s: NerathState, space: int) -> list[Event]:
     ]
     if kind == DUNGEON:
         events += dungeons.reveal(s, space)
-    s.d.battle = BattleState(
-        space, "dungeon" if kind == DUNGEON else kind, k, hit_min=s.card_hit_overrides(k)
-    )
+    s.d.battle = BattleState(space, "dungeon" if kind == DUNGEON else kind, k)
     if not side_model(s, defenders=True).can_fight:
         events += _finish(s, attacker_won=side_model(s, defenders=False).can_fight)
         return events
-    events += _roll_step(s)
+    if cards.open_window(s, "before_battle", battle_kingdoms(s), "battle_roll"):
+        return events
+    events += roll_step(s)
     return events
+
+
+def battle_kingdoms(s: NerathState) -> list[int]:
+    """The attacker, then the defending kingdoms of the current battle."""
+    b = s.d.battle
+    assert b is not None
+    return [b.attacker, *sorted({u.kingdom for u in participants(s, defenders=True)})]
 
 
 # --- participants ----------------------------------------------------------------------
@@ -106,8 +114,8 @@ def participants(s: NerathState, defenders: bool) -> list[Unit]:
     return out
 
 
-def side_model(s: NerathState, defenders: bool) -> BattleSide:
-    """One side of the current battle as the shared battle model sees it (:mod:`..battle`)."""
+def side_model(s: NerathState, defenders: bool, units: list[Unit] | None = None) -> BattleSide:
+    """One side of the current battle (or the ``units`` given) as the shared battle model sees it."""
     b = s.d.battle
     assert b is not None
     zero = (0,) * len(PIECE_IDS)
@@ -117,17 +125,14 @@ def side_model(s: NerathState, defenders: bool) -> BattleSide:
         return BattleSide(zero, zero, gs, tuple(g.dice for g in slots))
     healthy = [0] * len(PIECE_IDS)
     damaged = [0] * len(PIECE_IDS)
-    units = participants(s, defenders)
+    if units is None:
+        units = participants(s, defenders)
     for u in units:
         if u.damage or u.inactive:
             damaged[PIECE_INDEX[u.ptype]] += 1
         else:
             healthy[PIECE_INDEX[u.ptype]] += 1
-    kingdoms = {u.kingdom for u in units}
-    hit_min = None
-    for kingdom, need in b.hit_min:
-        if kingdom in kingdoms:
-            hit_min = need if hit_min is None else min(hit_min, need)
+    hit_min = cards.side_hit_number(s, units, participants(s, not defenders))
     resilient = frozenset(u.ptype for u in units if s.extra_toughness(u) and u.ptype != "castle")
     return BattleSide(tuple(healthy), tuple(damaged), (), (), hit_min, resilient)
 
@@ -137,47 +142,83 @@ def _guardian_model(s: NerathState, tile: str) -> Guardian:
     return Guardian(g.id, g.name, g.dice, g.first_strike, g.hero_hit_min, g.reward_gold)
 
 
-def _granted_first_strike(s: NerathState, defenders: bool) -> bool:
-    units = participants(s, defenders)
-    return bool(units) and all(s.has_granted_first_strike(u) for u in units)
+def _dice(volley: Volley) -> tuple[Die, ...]:
+    return tuple((sides, face, r.hit_min) for r in volley.rolls for sides, face in r.faces)
 
 
-def _volley(s: NerathState, defenders: bool, first: bool) -> Volley:
-    """Roll one side's dice for this step through the shared battle model (NER-BAT-02)."""
+def _volley(s: NerathState, defenders: bool, first: bool) -> tuple[Die, ...]:
+    """Roll one side's dice for this step through the shared battle model (NER-BAT-02).
+
+    Pieces a card grants first strike roll all their dice in the first-strike
+    step; extra dice from cards are rolled in the normal step.
+    """
     b = s.d.battle
     assert b is not None
-    me = side_model(s, defenders)
     them = side_model(s, not defenders)
     sea = b.kind == "sea"
     attacking = not defenders
-    if _granted_first_strike(s, defenders):  # a card gave the whole side first strike
-        if not first:
-            return Volley((), 0)
-        a = roll_volley(me, them, s.rng, attacking=attacking, sea=sea, first_strike=True)
-        c = roll_volley(me, them, s.rng, attacking=attacking, sea=sea, first_strike=False)
-        return Volley(a.rolls + c.rolls, a.hits + c.hits)
-    return roll_volley(me, them, s.rng, attacking=attacking, sea=sea, first_strike=first)
+    if defenders and b.kind == "dungeon":
+        return _dice(roll_volley(side_model(s, True), them, s.rng, attacking=False, first_strike=first))
+    units = participants(s, defenders)
+    granted = cards.first_strike_units(s, units)
+    rest = [u for u in units if u.uid not in {g.uid for g in granted}]
+    out = _dice(
+        roll_volley(
+            side_model(s, defenders, rest), them, s.rng, attacking=attacking, sea=sea, first_strike=first
+        )
+    )
+    if granted and first:
+        fast = side_model(s, defenders, granted)
+        for flag in (True, False):
+            out += _dice(roll_volley(fast, them, s.rng, attacking=attacking, sea=sea, first_strike=flag))
+    if not first and units:
+        need = side_model(s, defenders).hit_min or 6
+        for sides in cards.extra_dice(s, units):
+            out += ((sides, s.rng.roll(sides), need),)
+    return out
 
 
-def _roll_step(s: NerathState) -> list[Event]:
-    """Roll the current step's volleys for both sides and queue the damage orders."""
+def roll_step(s: NerathState) -> list[Event]:
+    """Roll the current step's volleys for both sides; open the battle-round card window, then hit."""
     b = s.d.battle
     assert b is not None
     first = b.step == "first_strike"
-    events: list[Event] = []
-    where = s.board.sid(b.space)
     # the attacker rolls first for convenience; the effect is simultaneous (NER-BAT-02)
     att = _volley(s, defenders=False, first=first)
     dfn = _volley(s, defenders=True, first=first)
+    s.d.battle = replace(b, rolled=(att, dfn), negate=(0, 0))
+    events = _roll_events(s, att, dfn, first)
+    if (att or dfn) and cards.open_window(s, "battle_round", battle_kingdoms(s), "battle_hits"):
+        return events
+    return events + resolve_hits(s)
+
+
+def _roll_events(s: NerathState, att: tuple[Die, ...], dfn: tuple[Die, ...], first: bool) -> list[Event]:
+    b = s.d.battle
+    assert b is not None
+    where = s.board.sid(b.space)
     guard = f"guardians (for player {s.player_of[(b.attacker + 1) % 4]})"
-    for volley, who, what in (
+    events = []
+    for dice, who, what in (
         (att, s.kingdom_name(b.attacker), "first strike" if first else "attack"),
         (dfn, guard if b.kind == "dungeon" else "defenders", "first strike" if first else "defence"),
     ):
-        if volley.rolls:
-            pairs = [face for r in volley.rolls for face in r.faces]
-            events.append(roll_event(who, pairs, purpose=f"{what} at {where}", hits=volley.hits))
-    hits_on_def, hits_on_att = att.hits, dfn.hits
+        if dice:
+            hits = sum(1 for _, face, need in dice if face >= need)
+            events.append(
+                roll_event(who, [(sd, f) for sd, f, _ in dice], purpose=f"{what} at {where}", hits=hits)
+            )
+    return events
+
+
+def resolve_hits(s: NerathState) -> list[Event]:
+    """Turn the rolled dice into damage orders (cancelled hits removed), then assign what is forced."""
+    b = s.d.battle
+    assert b is not None
+    att, dfn = b.rolled
+    hits_on_def = max(0, sum(1 for _, f, need in att if f >= need) - b.negate[1])
+    hits_on_att = max(0, sum(1 for _, f, need in dfn if f >= need) - b.negate[0])
+    events: list[Event] = []
     orders: list[DamageOrder] = []
     if hits_on_def:
         if b.kind == "dungeon":
@@ -186,7 +227,7 @@ def _roll_step(s: NerathState) -> list[Event]:
             orders.extend(_split_defender_damage(s, hits_on_def, events))
     if hits_on_att:
         orders.append(DamageOrder(s.player_of[b.attacker], b.attacker, hits_on_att))
-    s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, b.step, tuple(orders), (), b.hit_min)
+    s.d.battle = replace(b, orders=tuple(orders), rolled=((), ()), negate=(0, 0))
     events += _auto_assign(s)
     return events
 
@@ -319,7 +360,7 @@ def apply_damage(s: NerathState, a: AssignDamage) -> list[Event]:
     events = _apply_order(s, order, tuple(sorted(a.targets)))
     b = s.d.battle
     assert b is not None
-    s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, b.step, b.orders[1:], (), b.hit_min)
+    s.d.battle = replace(b, orders=b.orders[1:])
     events += _auto_assign(s)
     return events
 
@@ -391,20 +432,18 @@ def _auto_assign(s: NerathState) -> list[Event]:
             events += _apply_order(s, b.orders[0], options[0])
             b = s.d.battle
             assert b is not None
-            s.d.battle = BattleState(
-                b.space, b.kind, b.attacker, b.round, b.step, b.orders[1:], (), b.hit_min
-            )
+            s.d.battle = replace(b, orders=b.orders[1:])
             continue
         if b.step == "first_strike":
-            s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, "normal", (), (), b.hit_min)
-            events += _roll_step(s)
+            s.d.battle = replace(b, step="normal", orders=())
+            events += roll_step(s)
             return events
         if b.step == "normal":
             outcome = battle_outcome(side_model(s, defenders=False), side_model(s, defenders=True))
             if outcome is not None:  # NER-BAT-15
                 events += _finish(s, attacker_won=outcome == BattleOutcome.ATTACKER_WINS)
                 return events
-            s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round, "decide", (), (), b.hit_min)
+            s.d.battle = replace(b, step="decide", orders=())
         return events
 
 
@@ -412,9 +451,12 @@ def _auto_assign(s: NerathState) -> list[Event]:
 def apply_continue(s: NerathState, a: ContinueBattle) -> list[Event]:
     b = s.d.battle
     assert b is not None
-    s.d.battle = BattleState(b.space, b.kind, b.attacker, b.round + 1, "first_strike", (), (), b.hit_min)
+    if b.forced_retreat:
+        raise IllegalActionError("a card forces the attacker to retreat", "NER-BAT-12")
+    cards.end_effects(s, "round", battle_kingdoms(s))
+    s.d.battle = replace(b, round=b.round + 1, step="first_strike", orders=())
     event = Event("battle.round", {"round": b.round + 1}, f"round {b.round + 1} at {s.board.sid(b.space)}")
-    return [event, *_roll_step(s)]
+    return [event, *roll_step(s)]
 
 
 def _retreat_spaces(s: NerathState, u: Unit) -> list[str]:
@@ -468,6 +510,8 @@ def legal_retreats(s: NerathState) -> list[Retreat]:
 
 def check_retreat(s: NerathState, a: Retreat) -> IllegalActionError | None:
     units = _retreaters(s)
+    if not a.moves and any(_retreat_spaces(s, u) for u in units):
+        return IllegalActionError("name where the retreating pieces go", "NER-BAT-13")
     used: set[int] = set()
     for token, dest in a.moves:
         match = [u for u in units if token_of(s, u) == token and u.uid not in used]
@@ -543,6 +587,7 @@ def _finish(s: NerathState, attacker_won: bool, retreated: bool = False) -> list
     assert b is not None
     events: list[Event] = []
     space = b.space
+    cards.end_effects(s, "battle", battle_kingdoms(s))
     for u in list(s.units_at(space)):
         if u.damage or u.inactive:
             s.update(u, damage=0, inactive=False)  # NER-BAT-05/06
@@ -610,6 +655,8 @@ def conquer(s: NerathState, space: int, k: int) -> list[Event]:
             )
         )
     events += s.card_trigger("conquer", k, space)
+    if k == s.current_kingdom:
+        cards.open_window(s, "on_conquest", [k], "none")
     return events
 
 

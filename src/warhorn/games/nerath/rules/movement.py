@@ -16,6 +16,7 @@ from warhorn.engine.events import Event
 from warhorn.games.nerath.actions import Load, Move, ShipMove, Unload
 from warhorn.games.nerath.board import DUNGEON, LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
+from warhorn.games.nerath.rules import cards
 from warhorn.games.nerath.state import MOVEMENT, REINFORCEMENTS, REPOSITION, Unit
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ def move_rules(s: NerathState, k: int, ptype: str, start: int) -> MoveRules | No
     board = s.board
     kind = board.kind
     phase = s.d.pos.phase
+    bonus = cards.extra_moves(s, k, ptype) if phase in (MOVEMENT, REINFORCEMENTS) else 0
     mob = stats.mobility
     if mob in (Mobility.IMMOBILE, Mobility.SEA):
         return None
@@ -49,9 +51,9 @@ def move_rules(s: NerathState, k: int, ptype: str, start: int) -> MoveRules | No
             def cont(i: int) -> bool:
                 return kind[i] == LAND and not s.is_enemy(i, k)
 
-            return MoveRules(enter, cont, lambda i: True, stats.move)
+            return MoveRules(enter, cont, lambda i: True, stats.move + bonus)
         # NER-MOV-05: flyers pass over anything, never end on a dungeon.
-        return MoveRules(lambda i: True, lambda i: True, lambda i: kind[i] != DUNGEON, stats.move)
+        return MoveRules(lambda i: True, lambda i: True, lambda i: kind[i] != DUNGEON, stats.move + bonus)
     if phase == REPOSITION:
         if kind[start] == DUNGEON and stats.hero:
             # NER-REP-02: leave to an adjacent friendly territory.
@@ -78,14 +80,14 @@ def move_rules(s: NerathState, k: int, ptype: str, start: int) -> MoveRules | No
             def n_enter(i: int) -> bool:
                 return kind[i] == LAND and s.is_friendly(i, k)
 
-            return MoveRules(n_enter, n_enter, lambda i: True, stats.move)
+            return MoveRules(n_enter, n_enter, lambda i: True, stats.move + bonus)
 
         def f_end(i: int) -> bool:
             if kind[i] == LAND:
                 return s.is_friendly(i, k)
             return kind[i] == SEA and ptype == "elemental" and s.is_friendly(i, k)
 
-        return MoveRules(lambda i: True, lambda i: True, f_end, stats.move)
+        return MoveRules(lambda i: True, lambda i: True, f_end, stats.move + bonus)
     return None
 
 
@@ -113,9 +115,7 @@ def _groups(s: NerathState, k: int) -> dict[tuple[int, str], list[Unit]]:
     return groups
 
 
-def paths_within(
-    s: NerathState, start: int, steps: int, enter: Pred, cont: Pred
-) -> dict[int, list[int]]:
+def paths_within(s: NerathState, start: int, steps: int, enter: Pred, cont: Pred) -> dict[int, list[int]]:
     """One shortest legal path to every space reachable in ``steps`` (one breadth-first pass)."""
     nbrs = s.board.graph.neighbors
     parent = {start: start}
@@ -244,9 +244,14 @@ def apply_move(s: NerathState, k: int, a: Move) -> list[Event]:
 
 
 # --- sea transport -----------------------------------------------------------------
+def ship_range(s: NerathState, ship: Unit) -> int:
+    """A warship's movement this turn: 2, plus extra moves from cards."""
+    return PIECES["warship"].move + cards.extra_moves(s, ship.kingdom, "warship")
+
+
 def ship_can_sail(s: NerathState, ship: Unit) -> bool:
     phase = s.d.pos.phase
-    if ship.ptype != "warship" or ship.done or ship.moved >= PIECES["warship"].move:
+    if ship.ptype != "warship" or ship.done or ship.moved >= ship_range(s, ship):
         return False
     if phase == MOVEMENT:
         return not ship.new
@@ -279,7 +284,7 @@ def legal_sails(s: NerathState, k: int) -> list[ShipMove]:
         if ship.kingdom != k or not ship_can_sail(s, ship):
             continue
         enter, cont = _sail_rules(s, k)
-        steps = PIECES["warship"].move - ship.moved
+        steps = ship_range(s, ship) - ship.moved
         for _, path in sorted(paths_within(s, ship.space, steps, enter, cont).items()):
             out.append(ShipMove(ship.uid, tuple(s.board.sid(i) for i in path)))
     return sorted(out, key=lambda a: (a.ship, a.path))
@@ -303,7 +308,7 @@ def check_sail(s: NerathState, k: int, a: ShipMove) -> IllegalActionError | None
         return IllegalActionError(str(exc.args[0]), "NER-MAP-02")
     if len(path) < 2 or path[0] != ship.space:
         return IllegalActionError(f"the path must start where the warship is ({s.space_name(ship.space)})")
-    if len(path) - 1 > PIECES["warship"].move - ship.moved:
+    if len(path) - 1 > ship_range(s, ship) - ship.moved:
         return IllegalActionError("a warship moves at most 2 spaces a turn", "NER-MOV-01")
     enter, cont = _sail_rules(s, k)
     for n in range(1, len(path)):
@@ -324,7 +329,7 @@ def apply_sail(s: NerathState, k: int, a: ShipMove) -> list[Event]:
     dest = path[-1]
     moved = ship.moved + len(path) - 1
     if s.is_enemy(dest, k):
-        moved = PIECES["warship"].move  # NER-SEA-06
+        moved = ship_range(s, ship)  # NER-SEA-06
     s.update(ship, space=dest, moved=moved)
     for c in s.cargo_of(ship.uid):
         s.update(c, space=dest)
@@ -409,7 +414,7 @@ def apply_load(s: NerathState, k: int, a: Load) -> list[Event]:
     unit = next(u for u in s.units_at(space) if u.ptype == a.piece and _loadable(s, k, u))
     s.update(unit, carrier=ship.uid, space=ship.space, moved=1, boarded=True)
     if s.d.pos.phase == REINFORCEMENTS and not ship.new:
-        s.update(ship, moved=PIECES["warship"].move, done=True)  # NER-REI-09
+        s.update(ship, moved=ship_range(s, ship), done=True)  # NER-REI-09
     text = f"{s.kingdom_name(k)} loads a {a.piece} from {a.space} onto warship {a.ship}"
     return [Event("load", {"kingdom": k, "ship": a.ship, "piece": a.piece, "from": a.space}, text)]
 
@@ -512,5 +517,5 @@ def apply_unload(s: NerathState, k: int, a: Unload) -> list[Event]:
                 f"{s.kingdom_name(k)} lands a {ptype} from warship {a.ship} on {target}",
             )
         )
-    s.update(s.d.units[a.ship], done=True, moved=PIECES["warship"].move)
+    s.update(s.d.units[a.ship], done=True, moved=ship_range(s, ship))
     return events

@@ -9,6 +9,7 @@ from warhorn.engine.events import Event
 from warhorn.games.nerath.actions import Buy
 from warhorn.games.nerath.board import LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
+from warhorn.games.nerath.rules import cards
 
 if TYPE_CHECKING:
     from warhorn.games.nerath.game import NerathState
@@ -99,8 +100,8 @@ def placements(s: NerathState, k: int, ptype: str) -> list[tuple[int, int]]:
 
 def legal_buys(s: NerathState, k: int) -> list[Buy]:
     out = []
-    for ptype, stats in PIECES.items():
-        if stats.cost > s.d.gold[k]:
+    for ptype in PIECES:
+        if cards.cost(s, k, ptype) > s.d.gold[k]:
             continue
         for space, via in placements(s, k, ptype):
             v = s.board.sid(via) if via >= 0 and s.board.kind[space] == SEA else ""
@@ -111,7 +112,7 @@ def legal_buys(s: NerathState, k: int) -> list[Buy]:
 def check_buy(s: NerathState, k: int, a: Buy) -> IllegalActionError | None:
     if a.piece not in PIECES:
         return IllegalActionError(f"unknown piece {a.piece!r}")
-    cost = PIECES[a.piece].cost
+    cost = cards.cost(s, k, a.piece)
     if cost > s.d.gold[k]:
         return IllegalActionError(
             f"a {a.piece} costs {cost} gold; {s.kingdom_name(k)} has {s.d.gold[k]}", "NER-REI-01"
@@ -153,7 +154,8 @@ def check_buy(s: NerathState, k: int, a: Buy) -> IllegalActionError | None:
 
 def apply_buy(s: NerathState, k: int, a: Buy) -> list[Event]:
     space = s.board.idx(a.space)
-    s.d.gold[k] -= PIECES[a.piece].cost
+    price = cards.cost(s, k, a.piece)
+    s.d.gold[k] -= price
     via = s.board.idx(a.via) if a.via else (space if s.castle_at(space) is not None else -1)
     if a.piece == "castle":
         s.add_unit(k, "castle", space, new=True, moved=0)
@@ -167,7 +169,7 @@ def apply_buy(s: NerathState, k: int, a: Buy) -> list[Event]:
     return [
         Event(
             "buy",
-            {"kingdom": k, "piece": a.piece, "space": a.space, "cost": PIECES[a.piece].cost},
+            {"kingdom": k, "piece": a.piece, "space": a.space, "cost": price},
             f"{s.kingdom_name(k)} buys a {a.piece} on {a.space}",
         )
     ]
