@@ -113,15 +113,18 @@ def test_draw_one_card_play_immediately_cards_and_reshuffle() -> None:
 
 @pytest.mark.rule("NER-CRD-01")
 def test_cards_are_played_only_in_their_window() -> None:
-    s = position([(K, "k2", "soldier", 1), (K, "k3", "soldier", 1)], rolls=[5, 1, 6, 1])
+    s = position(
+        [(K, "k2", "soldier", 1), (K, "k3", "soldier", 1), (V, "v2", "soldier", 1), (V, "v3", "soldier", 1)],
+        rolls=[5, 1, 6, 1],
+    )
     s.d.hands[K] = ("warlord0",)
     assert "play warlord0" not in notations(s)  # a battle card, not a movement card
     with pytest.raises(IllegalActionError) as exc:
         s.apply(s.parse("play warlord0"))
     assert exc.value.rule == "NER-CRD-01"
-    s, _ = play(s, "move 1 soldier k2-v2", "move 1 soldier k3-v3", "pass")
-    assert "play warlord0" in notations(s)
-    s, _ = play(s, "play warlord0", "fight v2")  # Karkoth hits on 5+: the 5 hits
+    s, _ = play(s, "move 1 soldier k2-v2", "move 1 soldier k3-v3", "pass", "fight v2")
+    assert notations(s) == ["play warlord0", "pass"]  # offered once the battle is declared
+    s, _ = play(s, "play warlord0")  # Karkoth hits on 5+: the 5 hits
     assert s.d.control[s.board.idx("v2")] == K
 
 

@@ -507,6 +507,7 @@ class NerathState(GameState, BoardQueries):
         elif phase == REPOSITION:
             out += movement.legal_moves(self, k)
             out += movement.legal_loads(self, k)
+            out += cards.legal_plays(self, k)
             if not reposition.blocking(self, k):
                 out.append(Pass())
         elif phase == REINFORCEMENTS:

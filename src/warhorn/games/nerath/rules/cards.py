@@ -46,7 +46,7 @@ _OWN_TURN: dict[int, tuple[str, ...]] = {
     MOVEMENT: ("movement", "own_turn", "any_time"),
     REPOSITION: ("reposition", "own_turn", "any_time"),
     REINFORCEMENTS: ("reinforcements", "own_turn", "any_time"),
-    BATTLES: ("before_battle", "dungeon", "own_turn", "any_time"),
+    BATTLES: ("own_turn", "any_time"),
 }
 _ATTACKER_BEFORE = ("before_battle", "dungeon", "own_turn", "any_time")
 _DEFENDER_BEFORE = ("before_battle", "when_attacked", "opponent_turn", "any_time")
