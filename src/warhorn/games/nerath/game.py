@@ -867,6 +867,11 @@ class NerathState(GameState, BoardQueries):
                 out.append(f"{KINGDOM_IDS[k]} has negative gold {d.gold[k]}")
             if d.vp[k] < 0:
                 out.append(f"{KINGDOM_IDS[k]} has negative VP")
+            played = sum(self.board.treasure(c).vp for c in d.treasures_in_play[k])
+            if d.vp[k] < played:
+                out.append(
+                    f"{KINGDOM_IDS[k]} has fewer VP ({d.vp[k]}) than its treasures in play give ({played})"
+                )
         castles: dict[int, int] = {}
         for u in d.units.values():
             kind = self.board.kind[u.space]

@@ -216,7 +216,16 @@ def playable_cards(s: NerathState, k: int, window: CardWindow | None) -> list[Pl
     out: list[PlayEvent | PlayTreasure] = []
     out += [PlayEvent(c) for c in sorted(set(s.d.hands[k])) if _event_ok(s, c, timings)]
     out += [PlayTreasure(c) for c in sorted(set(s.d.treasure_hands[k])) if _treasure_ok(s, c, timings)]
+    if window is not None and window.name == "cancel" and window.card is not None:
+        answered = "treasure" if window.card[3] else "event"
+        out = [a for a in out if _cancels(s, a, answered)]
     return out
+
+
+def _cancels(s: NerathState, a: PlayEvent | PlayTreasure, answered: str) -> bool:
+    """Whether the card's cancel effect applies to the kind of card being answered."""
+    effects = s.board.treasure(a.card).power if isinstance(a, PlayTreasure) else s.board.event(a.card).effects
+    return any(e.op == "cancel_card" and e.param("card", "event") in ("any", answered) for e in effects)
 
 
 def window(s: NerathState) -> CardWindow | None:
