@@ -21,7 +21,7 @@ def test_sea_battles_come_first_then_the_attacker_picks_the_order() -> None:
         rolls=[6, 1],
     )  # fmt: skip
     ship = ship_uid(s, "s1")
-    s, _ = play(s, f"sail {ship} s1-s2", "move 1 soldier k2-v2", "move 1 soldier k3-v3")
+    s, _ = play(s, f"sail {ship} s1>s2", "move 1 soldier k2>v2", "move 1 soldier k3>v3")
     s, events = play(s, "pass")
     starts = [e.data["space"] for e in events if e.kind == "battle.start"]
     assert starts == ["s2"]  # the only sea battle is fought first, before any choice
@@ -32,7 +32,7 @@ def test_sea_battles_come_first_then_the_attacker_picks_the_order() -> None:
 @pytest.mark.rule("NER-PCS-03")
 def test_first_strike_hits_land_before_the_others_roll() -> None:
     s = position([(K, "k2", "mage", 1), (V, "v2", "soldier", 1)], rolls=[6])
-    s, _ = play(s, "move 1 mage k2-v2")
+    s, _ = play(s, "move 1 mage k2>v2")
     s, events = play(s, "pass")  # the soldier dies to the mage's first strike and never rolls
     assert rolls_of(events) == [[6]]
     assert s.d.control[s.board.idx("v2")] == K
@@ -41,7 +41,7 @@ def test_first_strike_hits_land_before_the_others_roll() -> None:
 @pytest.mark.rule("NER-BAT-02")
 def test_every_battle_lasts_a_round_then_the_attacker_decides() -> None:
     s = position([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[1, 1])
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.pending().kind == "continue_or_retreat" and s.pending().player == 0
     assert "continue" in notations(s)
 
@@ -50,7 +50,7 @@ def test_every_battle_lasts_a_round_then_the_attacker_decides() -> None:
 @pytest.mark.rule("NER-PCS-07")
 def test_one_volley_cannot_put_two_damage_on_one_dragon() -> None:
     s = position([(K, "k2", "soldier", 2), (V, "v2", "dragon", 1)], rolls=[6, 6, 1])
-    s, _ = play(s, "move 2 soldier k2-v2")
+    s, _ = play(s, "move 2 soldier k2>v2")
     s, _ = play(s, "pass")
     dragon = next(u for u in s.units_at(s.board.idx("v2")) if u.ptype == "dragon")
     assert dragon.damage == 1  # two hits, one piece: one damage, the other lost
@@ -58,7 +58,7 @@ def test_one_volley_cannot_put_two_damage_on_one_dragon() -> None:
     d = position(
         [(K, "k2", "soldier", 2), (V, "v2", "dragon", 1)], rolls=[6, 6, 1], options={"damage_doubling": True}
     )
-    d, _ = play(d, "move 2 soldier k2-v2", "pass")
+    d, _ = play(d, "move 2 soldier k2>v2", "pass")
     assert pieces_at(d, "v2") == [("karkoth", "soldier"), ("karkoth", "soldier")]
 
 
@@ -66,7 +66,7 @@ def test_one_volley_cannot_put_two_damage_on_one_dragon() -> None:
 @pytest.mark.rule("NER-BAT-04")
 def test_the_owner_chooses_which_pieces_take_damage() -> None:
     s = position([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1), (V, "v2", "warrior", 1)], rolls=[6, 1, 1])
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.pending().kind == "damage" and s.pending().player == 1  # Vailin picks during Karkoth's turn
     assert sorted(notations(s)) == ["damage soldier", "damage warrior"]
     with pytest.raises(IllegalActionError) as exc:
@@ -79,7 +79,7 @@ def test_the_owner_chooses_which_pieces_take_damage() -> None:
 @pytest.mark.rule("NER-BAT-05")
 def test_a_wounded_dragon_heals_after_the_battle() -> None:
     s = position([(K, "k2", "soldier", 1), (V, "v2", "dragon", 1)], rolls=[6, 1])
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     dragon = next(u for u in s.units_at(s.board.idx("v2")) if u.ptype == "dragon")
     assert dragon.damage == 1
     s, _ = play(s, "retreat soldier>k2")
@@ -98,7 +98,7 @@ def test_an_inactive_castle_is_captured_when_the_rest_falls() -> None:
         [(K, "k2", "soldier", 2), (V, "v2", "soldier", 1), (V, "v2", "castle", 1)],
         rolls=[6, 1, 1, 1, 6, 1, 1],
     )
-    s, _ = play(s, "move 2 soldier k2-v2", "pass", "damage castle", "continue")
+    s, _ = play(s, "move 2 soldier k2>v2", "pass", "damage castle", "continue")
     assert s.d.battle is None
     v2 = s.board.idx("v2")
     assert s.d.control[v2] == K
@@ -109,7 +109,7 @@ def test_an_inactive_castle_is_captured_when_the_rest_falls() -> None:
 @pytest.mark.rule("NER-BAT-15")
 def test_when_both_sides_die_together_the_defender_keeps_the_space() -> None:
     s = position([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[6, 6])
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.d.control[s.board.idx("v2")] == V and pieces_at(s, "v2") == []
 
 
@@ -122,7 +122,7 @@ def test_allied_defenders_split_the_damage() -> None:
         rolls=[6, 1, 1, 1],
         options=opts,
     )
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.pending().player == s.player_of[V] and s.pending().rule == "NER-BAT-07"
     # three hits: half each (1 + 1), the odd one to Vailin
     t = position(
@@ -130,7 +130,7 @@ def test_allied_defenders_split_the_damage() -> None:
         rolls=[6, 6, 6, 1, 1, 1, 1, 1],
         options=opts,
     )
-    t, _ = play(t, "move 3 soldier k2-v2", "pass")
+    t, _ = play(t, "move 3 soldier k2>v2", "pass")
     orders = t.d.battle.orders
     assert [(o.kingdom, o.hits) for o in orders][:2] in ([(V, 2), (N, 1)], [(N, 1), (V, 2)])
 
@@ -140,7 +140,7 @@ def test_allied_defenders_split_the_damage() -> None:
 def test_cargo_does_not_fight_at_sea_and_sinks_with_its_warship() -> None:
     s = position([(K, "s1", "warship", 1), (V, "s2", "warship", 1)], cargo={0: ["soldier"]}, rolls=[1, 6])
     ship = ship_uid(s, "s1")
-    s, _ = play(s, f"sail {ship} s1-s2")
+    s, _ = play(s, f"sail {ship} s1>s2")
     s, events = play(s, "pass")
     assert rolls_of(events) == [[1], [6]]  # one d8 each: the soldier aboard does not roll
     assert pieces_at(s, "s2") == [("vailin", "warship")]
@@ -155,7 +155,7 @@ def test_from_an_enemy_sea_the_landing_is_declared_after_the_sea_battle() -> Non
         rolls=[6, 1, 1, 6, 1, 1],
     )
     ship = ship_uid(s, "s1")
-    s, _ = play(s, f"sail {ship} s1-s2")
+    s, _ = play(s, f"sail {ship} s1>s2")
     with pytest.raises(IllegalActionError) as exc:
         s.apply(s.parse(f"unload {ship} soldier>t1"))
     assert exc.value.rule == "NER-BAT-09"
@@ -173,7 +173,7 @@ def test_pieces_arriving_by_land_and_sea_fight_as_one_force() -> None:
         rolls=[6, 6, 1, 1],
     )
     ship = ship_uid(s, "s1")
-    s, _ = play(s, f"load {ship} soldier k1", f"unload {ship} soldier>v2", "move 1 soldier k2-v2")
+    s, _ = play(s, f"load {ship} soldier k1", f"unload {ship} soldier>v2", "move 1 soldier k2>v2")
     s, events = play(s, "pass")
     assert [e.data["space"] for e in events if e.kind == "battle.start"] == ["v2"]
     assert rolls_of(events)[0] == [6, 6]  # both attackers roll together
@@ -185,7 +185,7 @@ def test_pieces_arriving_by_land_and_sea_fight_as_one_force() -> None:
 def test_a_carried_mage_strikes_first_in_a_sea_battle() -> None:
     s = position([(K, "s1", "warship", 1), (V, "s2", "warship", 1)], cargo={0: ["mage"]}, rolls=[6, 1])
     ship = ship_uid(s, "s1")
-    s, _ = play(s, f"sail {ship} s1-s2")
+    s, _ = play(s, f"sail {ship} s1>s2")
     s, events = play(s, "pass")
     assert rolls_of(events) == [[6], [1]]  # the mage's first strike sinks the enemy before it rolls
     assert pieces_at(s, "s2") == [("karkoth", "mage"), ("karkoth", "warship")]
@@ -198,7 +198,7 @@ def test_the_attacker_retreats_all_pieces_together_to_friendly_spaces() -> None:
         [(K, "k2", "soldier", 1), (K, "k3", "soldier", 1), (K, "k1", "dragon", 1), (V, "v2", "soldier", 2)],
         rolls=[1, 1, 1, 1, 1],
     )
-    s, _ = play(s, "move 1 soldier k2-v2", "move 1 soldier k3-v3", "move 1 dragon k1-k2-v2")
+    s, _ = play(s, "move 1 soldier k2>v2", "move 1 soldier k3>v3", "move 1 dragon k1>k2>v2")
     s, _ = play(s, "pass", "fight v2")
     # one retreat per destination: soldiers to a friendly territory, the dragon also to a friendly sea
     options = notations(s)
@@ -230,7 +230,7 @@ def test_without_friendly_land_retreat_is_onto_warships_and_the_excess_is_lost()
 def test_naval_retreat_takes_the_cargo_along() -> None:
     s = position([(K, "s1", "warship", 1), (V, "s2", "warship", 1)], cargo={0: ["soldier"]}, rolls=[1, 1])
     ship = ship_uid(s, "s1")
-    s, _ = play(s, f"sail {ship} s1-s2", "pass")
+    s, _ = play(s, f"sail {ship} s1>s2", "pass")
     assert notations(s) == ["continue", "retreat warship(soldier)>s1", "retreat warship(soldier)>s3"]
     s, _ = play(s, "retreat warship(soldier)>s1")
     assert pieces_at(s, "s1") == [("karkoth", "soldier"), ("karkoth", "warship")]
@@ -240,30 +240,30 @@ def test_naval_retreat_takes_the_cargo_along() -> None:
 @pytest.mark.rule("NER-VP-02")
 def test_taking_a_capital_scores_five_and_a_territory_one() -> None:
     s = position([(K, "k2", "soldier", 1), (K, "v2", "soldier", 1)], control={"v2": K}, rolls=[])
-    s, _ = play(s, "move 1 soldier k2-v2")
+    s, _ = play(s, "move 1 soldier k2>v2")
     t = position([(K, "v2", "soldier", 1)], control={"v2": K})
-    t, _ = play(t, "move 1 soldier v2-v1", "pass")
+    t, _ = play(t, "move 1 soldier v2>v1", "pass")
     assert t.d.vp[K] == 5
     u = position([(K, "k2", "soldier", 1)])
-    u, _ = play(u, "move 1 soldier k2-v2", "pass")
+    u, _ = play(u, "move 1 soldier k2>v2", "pass")
     assert u.d.vp[K] == 1
     # retaking one's own starting territory scores nothing
     w = position([(K, "k1", "soldier", 1)], control={"k2": V})
-    w, _ = play(w, "move 1 soldier k1-k2", "pass")
+    w, _ = play(w, "move 1 soldier k1>k2", "pass")
     assert w.d.control[w.board.idx("k2")] == K and w.d.vp[K] == 0
 
 
 @pytest.mark.rule("NER-VP-02")
 def test_retaking_a_lost_enemy_territory_scores_again_in_a_later_turn() -> None:
     s = position([(K, "k2", "soldier", 1)])
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.d.vp[K] == 1
     s.d.control[s.board.idx("v2")] = V  # Vailin took it back meanwhile
     for u in list(s.units_at(s.board.idx("v2"))):
         s.remove(u.uid)
     s.add_unit(K, "soldier", s.board.idx("k2"))
     s.begin_turn_for_test(kingdom=K)
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.d.vp[K] == 2
 
 
@@ -278,7 +278,7 @@ def test_liberating_an_allys_territory_gives_it_back() -> None:
         options=opts,
         rolls=[6, 1],
     )
-    s, _ = play(s, "move 1 warrior v2-v3", "pass")
+    s, _ = play(s, "move 1 warrior v2>v3", "pass")
     v3 = s.board.idx("v3")
     assert s.d.control[v3] == V and s.d.vp[N] == 0
     assert pieces_at(s, "v3") == [("nerath", "warrior")]
@@ -291,7 +291,7 @@ def test_liberating_an_allys_territory_gives_it_back() -> None:
 @pytest.mark.rule("NER-PCS-04")
 def test_a_surviving_monster_runs_amok_into_an_empty_enemy_territory() -> None:
     s = position([(K, "k2", "monster", 1), (V, "v2", "soldier", 1), (V, "v1", "soldier", 1)], rolls=[6, 1])
-    s, _ = play(s, "move 1 monster k2-v2", "pass")
+    s, _ = play(s, "move 1 monster k2>v2", "pass")
     assert s.pending().kind == "run_amok"
     assert notations(s) == ["amok v3", "pass"]  # v1 holds a Vailin soldier; k-spaces are friendly
     s, _ = play(s, "amok v3")
@@ -305,7 +305,7 @@ def test_each_battle_is_fought_with_the_pieces_there_when_phase_three_starts() -
         [(K, "k2", "monster", 1), (K, "k3", "soldier", 1), (V, "v2", "soldier", 1), (V, "v3", "soldier", 1)],
         rolls=[6, 1, 1, 1],
     )
-    s, _ = play(s, "move 1 monster k2-v2", "move 1 soldier k3-v3", "pass", "fight v2")
+    s, _ = play(s, "move 1 monster k2>v2", "move 1 soldier k3>v3", "pass", "fight v2")
     s, events = play(s, "pass")  # no amok; the v3 battle starts at once, without the monster
     assert [e.data["space"] for e in events if e.kind == "battle.start"] == ["v3"]
     assert rolls_of(events)[0] == [1]  # only the soldier attacks at v3

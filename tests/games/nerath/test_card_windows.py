@@ -44,7 +44,7 @@ def at(pieces, **kw):  # type: ignore[no-untyped-def]
 def test_a_battle_round_card_is_offered_to_the_defender_in_the_attackers_turn() -> None:
     s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[6, 1])
     s.d.hands[V] = ("parry",)
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     p = s.pending()
     assert p.kind == "card_window" and p.player == s.player_of[V]
     assert notations(s) == ["play parry", "pass"]
@@ -57,7 +57,7 @@ def test_a_battle_round_card_is_offered_to_the_defender_in_the_attackers_turn() 
 def test_a_reroll_changes_the_dice_before_hits_apply() -> None:
     s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[1, 1, 6])
     s.d.hands[K] = ("second_chance",)
-    s, _ = play(s, "move 1 soldier k2-v2", "pass", "play second_chance")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass", "play second_chance")
     assert s.d.control[s.board.idx("v2")] == K
 
 
@@ -80,7 +80,7 @@ def test_a_card_may_be_cancelled_as_it_is_played() -> None:
 def test_a_defenders_card_before_the_battle_gives_a_better_hit_number() -> None:
     s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[1, 4])
     s.d.hands[V] = ("ambush",)
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.pending().kind == "card_window" and s.d.battle is not None
     s, _ = play(s, "play ambush")  # Vailin's soldier now hits on 4+
     assert pieces_at(s, "v2") == [("vailin", "soldier")]
@@ -91,7 +91,7 @@ def test_conquest_and_income_windows() -> None:
     s = at([(K, "k2", "soldier", 1)], rolls=[])
     s.d.hands[K] = ("plunder", "harvest")
     gold = s.d.gold[K]
-    s, _ = play(s, "move 1 soldier k2-v2", "pass")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.pending().kind == "card_window" and notations(s) == ["play plunder", "pass"]
     s, _ = play(s, "play plunder", "pass", "pass")
     assert s.d.pos.phase == INCOME and notations(s) == ["play harvest", "pass"]
@@ -103,7 +103,7 @@ def test_conquest_and_income_windows() -> None:
 def test_a_card_can_force_the_attacker_out_after_the_round() -> None:
     s = at([(K, "k2", "soldier", 2), (V, "v2", "soldier", 2)], rolls=[1, 1, 1, 1])
     s.d.hands[V] = ("hold_fast",)
-    s, _ = play(s, "move 2 soldier k2-v2", "pass", "play hold_fast")
+    s, _ = play(s, "move 2 soldier k2>v2", "pass", "play hold_fast")
     assert "continue" not in notations(s) and all(n.startswith("retreat") for n in notations(s))
 
 
@@ -112,7 +112,7 @@ def test_a_card_may_defeat_guardians_before_a_dungeon_battle() -> None:
     s = at([(K, "k3", "warrior", 1)], guardians={"d1": ["troll"]}, rolls=[1])
     s.d.hands[K] = ("banish",)
     s.d.treasure_deck = s.d.treasure_deck.put_on_top("crown")
-    s, _ = play(s, "move 1 warrior k3-d1", "pass")
+    s, _ = play(s, "move 1 warrior k3>d1", "pass")
     assert s.d.pos.phase == BATTLES and notations(s) == ["play banish", "pass"]
     s, _ = play(s, "play banish")
     assert s.d.treasure_hands[K] == ("crown",)
@@ -123,7 +123,7 @@ def test_modifier_primitives() -> None:
     # extra moves: a soldier moves 2
     s = at([(K, "k1", "soldier", 1)])
     cards.run_effect(s, K, fx("extra_move", piece="soldier", moves=1), "", source="t")
-    s, _ = play(s, "move 1 soldier k1-k2-v2")
+    s, _ = play(s, "move 1 soldier k1>k2>v2")
     # cheaper pieces
     r = at([(K, "k1", "castle", 1)], phase=4, gold={K: 0})
     cards.run_effect(r, K, fx("reduce_cost", piece="soldier", amount=1), "", source="t")
@@ -132,18 +132,18 @@ def test_modifier_primitives() -> None:
     # first strike for soldiers: Vailin's soldier dies before it rolls
     f = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[6])
     cards.run_effect(f, K, fx("grant_first_strike", piece="soldier"), "", source="t")
-    f, _ = play(f, "move 1 soldier k2-v2", "pass")
+    f, _ = play(f, "move 1 soldier k2>v2", "pass")
     assert f.d.control[f.board.idx("v2")] == K
     # extra dice: one more d6 in the normal step
     x = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[1, 6, 1])
     cards.run_effect(x, K, fx("extra_dice", sides=6, count=1), "", source="t")
-    x, events = play(x, "move 1 soldier k2-v2", "pass")
+    x, events = play(x, "move 1 soldier k2>v2", "pass")
     assert [len(e.data["dice"]) for e in events if e.kind == "roll"] == [2, 1]
     assert x.d.control[x.board.idx("v2")] == K
     # resilience: Vailin's soldier survives one damage
     z = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[6, 1], kingdom=K)
     cards.run_effect(z, V, fx("grant_resilience", piece="soldier"), "", source="t")
-    z, _ = play(z, "move 1 soldier k2-v2", "pass")
+    z, _ = play(z, "move 1 soldier k2>v2", "pass")
     assert next(u for u in z.units_at(z.board.idx("v2")) if u.kingdom == V).damage == 1
 
 

@@ -122,7 +122,7 @@ def test_cards_are_played_only_in_their_window() -> None:
     with pytest.raises(IllegalActionError) as exc:
         s.apply(s.parse("play warlord0"))
     assert exc.value.rule == "NER-CRD-01"
-    s, _ = play(s, "move 1 soldier k2-v2", "move 1 soldier k3-v3", "pass", "fight v2")
+    s, _ = play(s, "move 1 soldier k2>v2", "move 1 soldier k3>v3", "pass", "fight v2")
     assert notations(s) == ["play warlord0", "pass"]  # offered once the battle is declared
     s, _ = play(s, "play warlord0")  # Karkoth hits on 5+: the 5 hits
     assert s.d.control[s.board.idx("v2")] == K
@@ -133,7 +133,7 @@ def test_cards_are_played_only_in_their_window() -> None:
 def test_only_listed_borders_count() -> None:
     s = position([(K, "k1", "warrior", 1)])
     with pytest.raises(IllegalActionError) as exc:
-        s.apply(s.parse("move 1 warrior k1-v3"))
+        s.apply(s.parse("move 1 warrior k1>v3"))
     assert exc.value.rule == "NER-MAP-02"
 
 
@@ -160,7 +160,7 @@ def test_control_friendly_and_enemy_spaces() -> None:
 @pytest.mark.rule("NER-MAP-07")
 def test_no_stacking_limit() -> None:
     s = position([(K, "k1", "soldier", 30)])
-    s, _ = play(s, "move 30 soldier k1-k2")
+    s, _ = play(s, "move 30 soldier k1>k2")
     assert len(pieces_at(s, "k2")) == 30
 
 

@@ -50,3 +50,20 @@ def test_views_hide_hands_decks_and_face_down_guardians() -> None:
     assert "crown" not in text and all(card not in text for card in s.d.hands[1])
     other = s.determinize(0, Rng(5))
     assert other.view_json(0) == text and other.d.hands[0] == s.d.hands[0]
+
+
+def test_listed_actions_and_the_legality_check_agree() -> None:
+    """Actions seen legal earlier are legal now exactly when listed (free-form paths excepted)."""
+    from warhorn.games.nerath.actions import Move, Retreat, ShipMove
+
+    s = NerathState.new(small_board(), {"round_cap": 6}, seed=11)
+    chooser = Rng(5)
+    pool: list[Any] = []
+    while s.pending() is not None:
+        legal = s.legal_actions()
+        listed = set(legal)
+        for a in pool[-200:]:
+            if not isinstance(a, Move | ShipMove | Retreat):
+                assert s.is_legal(a) == (a in listed), a
+        pool += [a for a in legal if a not in pool]
+        s, _ = s.apply(legal[chooser.below(len(legal))])

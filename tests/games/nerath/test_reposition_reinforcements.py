@@ -20,7 +20,7 @@ def refused(s, text, rule):  # type: ignore[no-untyped-def]
 def test_flyers_reposition_over_enemies_by_default_or_are_lost() -> None:
     pieces = [(K, "s3", "dragon", 1), (V, "s1", "warship", 1), (V, "s2", "warship", 1)]
     s = position(pieces, phase=REPOSITION)
-    assert "move 1 dragon s3-s2-s1-k1" in notations(s)
+    assert "move 1 dragon s3>s2>s1>k1" in notations(s)
     assert "pass" not in notations(s)  # the dragon must reach a friendly territory
     # the Russian reading (option): no flying over enemy spaces, so it cannot get home and is lost
     t = position(pieces, phase=REPOSITION, options={"reposition_flyers_cross_enemy": False})
@@ -33,11 +33,11 @@ def test_flyers_reposition_over_enemies_by_default_or_are_lost() -> None:
 @pytest.mark.rule("NER-PCS-06")
 def test_flyers_move_again_to_friendly_land_and_elementals_may_hover_at_sea() -> None:
     s = position([(K, "k1", "dragon", 1), (K, "k1", "elemental", 2)], rolls=[20, 1])
-    s, _ = play(s, "move 1 dragon k1-k2-v2", "pass")  # v2 was empty: conquered
+    s, _ = play(s, "move 1 dragon k1>k2>v2", "pass")  # v2 was empty: conquered
     assert s.d.pos.phase == REPOSITION
-    refused(s, "move 1 dragon v2-k2-s1", "NER-REP-03")  # a dragon may not end at sea
-    refused(s, "move 1 dragon v2-v3", "NER-REP-03")  # v3 is Vailin's
-    s, _ = play(s, "move 1 dragon v2-k2", "move 1 elemental k1-s1", "move 1 elemental k1-k2-v2")
+    refused(s, "move 1 dragon v2>k2>s1", "NER-REP-03")  # a dragon may not end at sea
+    refused(s, "move 1 dragon v2>v3", "NER-REP-03")  # v3 is Vailin's
+    s, _ = play(s, "move 1 dragon v2>k2", "move 1 elemental k1>s1", "move 1 elemental k1>k2>v2")
     assert pieces_at(s, "s1") == [("karkoth", "elemental")]
     assert pieces_at(s, "v2") == [("karkoth", "elemental")]  # conquered this turn: friendly
 
@@ -45,7 +45,7 @@ def test_flyers_move_again_to_friendly_land_and_elementals_may_hover_at_sea() ->
 @pytest.mark.rule("NER-REP-01")
 def test_no_new_battles_in_the_reposition_phase() -> None:
     s = position([(K, "k2", "dragon", 1), (V, "v2", "soldier", 1)], phase=REPOSITION)
-    refused(s, "move 1 dragon k2-v2", "NER-REP-03")
+    refused(s, "move 1 dragon k2>v2", "NER-REP-03")
 
 
 @pytest.mark.rule("NER-REI-01")
@@ -81,7 +81,7 @@ def test_no_placement_at_a_castle_captured_this_turn_except_the_own_capital() ->
         rolls=[6, 1, 1],
         gold={K: 10},
     )
-    s, _ = play(s, "move 2 soldier k2-v2", "pass", "pass")  # castle knocked out; no defence left: captured
+    s, _ = play(s, "move 2 soldier k2>v2", "pass", "pass")  # castle knocked out; no defence left: captured
     assert s.d.control[s.board.idx("v2")] == K
     assert s.d.pos.phase == REINFORCEMENTS
     refused(s, "buy soldier v2", "NER-REI-04")
@@ -92,7 +92,7 @@ def test_no_placement_at_a_castle_captured_this_turn_except_the_own_capital() ->
         rolls=[6, 1, 1],
         gold={K: 10},
     )
-    t, _ = play(t, "move 2 soldier k2-k1", "pass", "pass")
+    t, _ = play(t, "move 2 soldier k2>k1", "pass", "pass")
     t, _ = play(t, "buy soldier k1")
 
 
@@ -144,13 +144,13 @@ def test_new_pieces_may_board_new_warships_and_move_without_battles() -> None:
     old = ship_uid(s, "s1")
     s, _ = play(s, "buy warship s1 via k1", "buy soldier k1", "buy monster k1")
     new = max(u.uid for u in s.d.units.values() if u.ptype == "warship")
-    s, _ = play(s, f"load {new} soldier k1", f"sail {new} s1-s2")
+    s, _ = play(s, f"load {new} soldier k1", f"sail {new} s1>s2")
     refused(s, f"unload {new} soldier>t1", "NER-REI-09")  # only onto friendly territory
-    refused(s, "move 1 monster k1-k2-v2", "NER-REI-09")  # no battles
-    s, _ = play(s, "move 1 monster k1-k2-k3")
+    refused(s, "move 1 monster k1>k2>v2", "NER-REI-09")  # no battles
+    s, _ = play(s, "move 1 monster k1>k2>k3")
     # an old warship that takes new pieces aboard may not move
     t = position([(K, "k1", "castle", 1), (K, "s1", "warship", 1)], phase=REINFORCEMENTS, gold={K: 20})
     t, _ = play(t, "buy soldier k1", f"load {old} soldier k1")
-    refused(t, f"sail {old} s1-s2", "NER-REI-09")
+    refused(t, f"sail {old} s1>s2", "NER-REI-09")
     t, _ = play(t, "pass")
     assert t.d.pos.phase != REINFORCEMENTS and t.d.pos.phase != INCOME

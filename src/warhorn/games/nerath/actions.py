@@ -32,7 +32,7 @@ class Move(Action):
     path: tuple[str, ...]
 
     def notation(self) -> str:
-        return f"move {self.count} {self.piece} {'-'.join(self.path)}".replace("_", "-")
+        return f"move {self.count} {self.piece} {'>'.join(self.path)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class ShipMove(Action):
     path: tuple[str, ...]
 
     def notation(self) -> str:
-        return f"sail {self.ship} {'-'.join(self.path)}".replace("_", "-")
+        return f"sail {self.ship} {'>'.join(self.path)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class Load(Action):
     space: str
 
     def notation(self) -> str:
-        return f"load {self.ship} {self.piece} {self.space}".replace("_", "-")
+        return f"load {self.ship} {self.piece} {self.space}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ class Unload(Action):
     drops: tuple[tuple[str, str], ...]
 
     def notation(self) -> str:
-        return f"unload {self.ship} {_pairs(self.drops)}".replace("_", "-")
+        return f"unload {self.ship} {_pairs(self.drops)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ class Fight(Action):
     space: str
 
     def notation(self) -> str:
-        return f"fight {self.space}".replace("_", "-")
+        return f"fight {self.space}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ class Retreat(Action):
     moves: tuple[tuple[str, str], ...]
 
     def notation(self) -> str:
-        return f"retreat {_pairs(self.moves)}".replace("_", "-")
+        return f"retreat {_pairs(self.moves)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ class RunAmok(Action):
     target: str
 
     def notation(self) -> str:
-        return f"amok {self.target}".replace("_", "-")
+        return f"amok {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +151,7 @@ class Buy(Action):
 
     def notation(self) -> str:
         tail = f" via {self.via}" if self.via else ""
-        return f"buy {self.piece} {self.space}{tail}".replace("_", "-")
+        return f"buy {self.piece} {self.space}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,22 +198,21 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 NERATH_CODEC = ActionCodec(ACTION_TYPES)
 
 
-def _ids(text: str) -> str:
-    return text.replace("-", "_") if "_" not in text else text
-
-
 def parse_action_text(text: str, space_ids: set[str]) -> Action | None:
     """Build an action from its notation without checking legality (None if the text is not one).
 
     Lets a player give any path, not only the canonical one legal_actions lists;
     legality (and the rule that forbids it) is then checked by ``apply``.
-    Space ids may be written with ``-`` for ``_``; a path is spaces joined by ``-``.
+    Space ids may be written with ``-`` for ``_``; a path is spaces joined by ``>`` (or ``-``).
     """
     words = text.strip().split()
     if not words:
         return None
 
     def path(word: str) -> tuple[str, ...] | None:
+        if ">" in word:
+            steps = tuple(space(w) for w in word.split(">"))
+            return steps if all(x in space_ids for x in steps) else None
         parts = word.split("-")
         out: list[str] = []
         i = 0
