@@ -12,7 +12,8 @@ import typer
 from rich.table import Table
 
 from warhorn.cli.common import console, fail
-from warhorn.games.nerath.battle import ArmyError, RetreatRule
+from warhorn.engine.errors import WarhornError
+from warhorn.games.nerath.battle import BUILTIN_GUARDIANS, ArmyError, Guardian, RetreatRule, guardian_from
 from warhorn.games.nerath.odds import BattleOdds, battle_odds
 
 BAR_WIDTH = 40
@@ -38,7 +39,9 @@ def register(app: typer.Typer) -> None:
         ),
         sea: bool = typer.Option(False, "--sea", help="A sea battle (warships, flyers, carried heroes)."),
         dungeon: str = typer.Option(
-            "", "--dungeon", help="Guardians the heroes fight, comma-separated ids (medusa, troll, beholder)."
+            "",
+            "--dungeon",
+            help="Guardians the heroes fight, comma-separated tile ids (e.g. medusa,troll,beholder).",
         ),
         retreat_below: int | None = typer.Option(
             None, "--retreat-below", min=0, help="The attacker retreats once it has N or fewer pieces."
@@ -63,6 +66,7 @@ def register(app: typer.Typer) -> None:
                 defender or None,
                 sea=sea,
                 dungeon=guardians,
+                guardians=guardian_lookup() if guardians else None,
                 retreat=retreat,
                 double_up=double_up,
             )
@@ -74,6 +78,21 @@ def register(app: typer.Typer) -> None:
         _print_tables(result, top)
 
     app.add_typer(odds_app, name="odds")
+
+
+def guardian_lookup() -> dict[str, Guardian]:
+    """Guardians ``--dungeon`` knows: the shipped guardian tiles (content), else the three the
+    rulebook describes (Medusa, Troll, Beholder)."""
+    lookup = dict(BUILTIN_GUARDIANS)
+    try:
+        from warhorn.content.loader import load_model
+        from warhorn.games.nerath.content import SHIPPED_CONTENT_DIR, GuardiansFile
+
+        tiles = load_model(SHIPPED_CONTENT_DIR / "guardians.toml", GuardiansFile)
+    except (ImportError, OSError, WarhornError):
+        return lookup
+    lookup.update({tile.id: guardian_from(tile) for tile in tiles.guardians})
+    return lookup
 
 
 def _bar(p: float) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from warhorn.engine.errors import IllegalActionError
@@ -23,14 +25,17 @@ from warhorn.games.nerath.battle import (
     default_assignment,
     dungeon_penalty,
     fight_battle,
+    guardian_from,
     heal,
     hit_chance,
+    legal_assignments,
     normalize_loss_order,
     parse_army,
     roll_volley,
     successor_sides,
     validate_assignment,
     volley_dice,
+    volley_event,
 )
 
 
@@ -165,6 +170,15 @@ def test_lone_dragon_hit_twice_in_one_volley_survives_and_heals() -> None:
     assert result.outcome is BattleOutcome.ATTACKER_WINS
     assert result.attacker.describe() == "1 dragon"  # healed (NER-BAT-05)
     assert rng.remaining == ()
+
+
+@pytest.mark.rule("NER-BAT-05")
+def test_piece_made_resilient_by_a_card_survives_its_first_damage_and_heals() -> None:
+    tough = BattleSide.of("2 soldier", resilient=["soldier"])
+    hurt = apply_damage(tough, {"soldier": 2}, hits=2)
+    assert hurt.describe() == "2 damaged soldier" and hurt.can_fight
+    assert default_assignment(hurt, 1) == {"damaged soldier": 1}
+    assert heal(apply_damage(hurt, {"damaged soldier": 1}, hits=1)).describe() == "1 soldier"
 
 
 @pytest.mark.rule("NER-PCS-07")
@@ -450,3 +464,54 @@ def test_fight_battle_without_record_rolls_the_same_dice() -> None:
             full.attacker,
             full.defender,
         )
+
+
+def test_volley_event_is_a_public_chance_event_with_every_face() -> None:
+    army = side("1 soldier, 1 siege")
+    volley = roll_volley(army, side("1 soldier"), ScriptedRng([6, 2, 8]), attacking=True, first_strike=False)
+    event = volley_event(volley, "Karkoth")
+    assert event.chance and event.visible_to is None
+    assert event.data["dice"] == [[6, 6], [8, 2], [8, 8]]
+    assert event.data["hits"] == 2
+    assert [u["who"] for u in event.data["units"]] == ["soldier", "siege"]
+
+
+def test_guardian_from_content_definition() -> None:
+    @dataclass
+    class TileDef:
+        id: str = "hydra"
+        name: str = "Hydra"
+        dice: tuple[int, ...] = (10, 10, 10)
+        first_strike: bool = False
+        hero_hit_min: int = 8
+        reward_gold: int = 4
+
+    hydra = guardian_from(TileDef())
+    assert hydra == Guardian("hydra", "Hydra", (10, 10, 10), False, 8, 4)
+    with pytest.raises(ArmyError):
+        Guardian("bad", "Bad", ())
+
+
+def test_a_battle_nobody_can_win_is_refused() -> None:
+    never = side("1 soldier", hit_min=7)
+    with pytest.raises(ArmyError, match="undecided"):
+        fight_battle(never, never, Rng(1), max_rounds=50)
+
+
+@pytest.mark.rule("NER-BAT-03")
+def test_legal_assignments_are_exactly_the_valid_ones() -> None:
+    army = apply_damage(side("2 dragon, 2 soldier, 1 castle"), {"dragon": 1})
+    # healthy: 1 dragon, 2 soldier, 1 castle; damaged: 1 dragon -> 5 pieces can take damage
+    ways = legal_assignments(army, 2)
+    assert len(ways) == len({tuple(sorted(w.items())) for w in ways})
+    for w in ways:
+        validate_assignment(army, w, 2)
+    # choose 2 from slots (1, 2, 1, 1): coefficient of x^2 in (1+x)^3 (1+x+x^2) = 3 + 3 + 1 = 7
+    assert len(ways) == 7
+    assert default_assignment(army, 2) in ways
+    assert legal_assignments(army, 9) == [{"dragon": 1, "soldier": 2, "castle": 1, "damaged dragon": 1}]
+    lone = side("1 dragon, 1 soldier")
+    assert legal_assignments(lone, 3, double_up=True) == [{"dragon": 1, "soldier": 1, "damaged dragon": 1}]
+    for w in legal_assignments(dungeon(TROLL, BEHOLDER), 3):
+        validate_assignment(dungeon(TROLL, BEHOLDER), w, 3)
+    assert len(legal_assignments(dungeon(TROLL, BEHOLDER), 3)) == 3  # 3 of the 4 dice: 2 + 1 ways

@@ -28,6 +28,24 @@ assigns the hits it took (:func:`validate_assignment`,
 choice). :func:`battle_outcome` says whether the battle is over; at the end
 :func:`heal` restores damaged dragons and inactive castles.
 
+How the game rules drive one battle (one step = one volley of each side)::
+
+    check_sides(att, dfn, sea=sea)                      # refuse impossible battles
+    for first_strike in (True, False):                  # NER-BAT-02
+        va = roll_volley(att, dfn, rng, attacking=True, sea=sea, first_strike=first_strike)
+        vd = roll_volley(dfn, att, rng, attacking=False, sea=sea, first_strike=first_strike)
+        events += [volley_event(va, "Karkoth"), volley_event(vd, "Nerath")]
+        # ask each owner (Decision) for an assignment; legal_assignments(...) lists them,
+        # validate_assignment(...) checks one, default_assignment(...) is the automatic choice
+        att = apply_damage(att, att_choice, sea=sea, hits=vd.hits)
+        dfn = apply_damage(dfn, dfn_choice, sea=sea, hits=va.hits)
+        if battle_outcome(att, dfn) is not None: break  # NER-BAT-15
+    # after a complete round: the attacker may retreat (NER-BAT-12)
+    # at the end: heal(att), heal(dfn)                  # NER-BAT-05/06, NER-DUN-07
+
+:func:`fight_battle` does all of this automatically (default loss order, a
+:class:`RetreatRule`); :func:`fight_step` is one automatic step with a log.
+
 Damage assignment keys (the targets of an assignment ``Mapping[str, int]``):
 
 * ``"soldier"``, ``"dragon"``, ``"castle"``… — that many *healthy* pieces of
@@ -64,8 +82,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import Protocol
 
 from warhorn.engine.errors import IllegalActionError, WarhornError
+from warhorn.engine.events import Event, roll_event
 from warhorn.engine.rng import Rng
 from warhorn.games.nerath.pieces import HIT_ON, PIECE_ALIASES, PIECES, PieceStats, piece
 
@@ -133,6 +153,35 @@ class Guardian:
             raise ArmyError(f"guardian {self.id!r}: dice must be one or more die sizes >= 2")
         if not HIT_ON <= self.hero_hit_min <= 20:
             raise ArmyError(f"guardian {self.id!r}: hero_hit_min must be 6..20")
+
+
+class GuardianLike(Protocol):
+    """Anything with a guardian tile's fields, e.g. the content model ``GuardianDef``."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def dice(self) -> Sequence[int]: ...
+    @property
+    def first_strike(self) -> bool: ...
+    @property
+    def hero_hit_min(self) -> int: ...
+    @property
+    def reward_gold(self) -> int: ...
+
+
+def guardian_from(tile: GuardianLike) -> Guardian:
+    """The battle stats of a guardian tile defined as content (``GuardianDef`` or alike)."""
+    return Guardian(
+        tile.id,
+        tile.name,
+        tuple(tile.dice),
+        bool(tile.first_strike),
+        int(tile.hero_hit_min),
+        int(tile.reward_gold),
+    )
 
 
 #: Three guardians the rulebook describes as examples (NER-DUN-03..05).
@@ -421,6 +470,14 @@ def roll_volley(
     return Volley(tuple(rolled), total)
 
 
+def volley_event(volley: Volley, who: str, *, purpose: str = "battle") -> Event:
+    """One public roll event for a volley (``who``: the kingdom or "guardians"); its data also
+    lists each unit's faces and the total hits."""
+    faces = [pair for r in volley.rolls for pair in r.faces]
+    units = [{"who": r.who, "dice": [[s, f] for s, f in r.faces], "hits": r.hits} for r in volley.rolls]
+    return roll_event(who, faces, purpose=purpose, hits=volley.hits, units=units)
+
+
 def _count_hits(rollers: tuple[Roller, ...], rng: Rng) -> int:
     """Hits of a volley without recording faces (same dice, same order as :func:`roll_volley`)."""
     hits = 0
@@ -444,7 +501,7 @@ def normalize_loss_order(order: Sequence[str] | None) -> tuple[str, ...]:
     Raises :class:`ArmyError` on unknown or repeated keys.
     """
     if order is None:
-        return DEFAULT_LOSS_ORDER
+        order = DEFAULT_LOSS_ORDER
     seen: list[str] = []
     for raw in order:
         text = raw.strip().lower()
@@ -465,6 +522,10 @@ def normalize_loss_order(order: Sequence[str] | None) -> tuple[str, ...]:
         if pid != "castle" and key not in seen:
             seen.append(key)
     return tuple(seen)
+
+
+#: :data:`DEFAULT_LOSS_ORDER` completed with ``"damaged <piece>"`` keys for pieces a card made resilient.
+FULL_DEFAULT_LOSS_ORDER: tuple[str, ...] = normalize_loss_order(None)
 
 
 def guardian_die_key(index: int, sides: int) -> str:
@@ -504,7 +565,7 @@ def damage_capacity(side: BattleSide, *, double_up: bool = False) -> int:
 
 @lru_cache(maxsize=65536)
 def loss_sequence(
-    side: BattleSide, order: tuple[str, ...] = DEFAULT_LOSS_ORDER, double_up: bool = False
+    side: BattleSide, order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER, double_up: bool = False
 ) -> tuple[str, ...]:
     """The targets the default chooser gives damage to, one key per damage, in order.
 
@@ -546,6 +607,59 @@ def default_assignment(
     out: dict[str, int] = {}
     for key in seq[: max(hits, 0)]:
         out[key] = out.get(key, 0) + 1
+    return out
+
+
+def legal_assignments(side: BattleSide, hits: int, *, double_up: bool = False) -> list[dict[str, int]]:
+    """Every legal way (:func:`validate_assignment`) for ``side`` to take ``hits`` damage from one
+    volley, as assignment mappings without zero entries; for a casualty decision's legal actions.
+
+    The number of ways grows with the number of piece types hit; it stays small for one volley
+    against an ordinary army (a few hundred at most for 10 hits over 9 types).
+    """
+    slots: list[tuple[str, int]] = []
+    for i in range(_N):
+        if side.healthy[i]:
+            slots.append((PIECE_IDS[i], side.healthy[i]))
+    for i in range(_N):
+        if i != _CASTLE and side.damaged[i]:
+            slots.append((_DAMAGED + PIECE_IDS[i], side.damaged[i]))
+    for gi, dice in enumerate(side.guardian_dice):
+        for sides in sorted(set(dice)):
+            slots.append((guardian_die_key(gi, sides), dice.count(sides)))
+    strict_cap = sum(n for _, n in slots)
+    need = min(max(hits, 0), damage_capacity(side, double_up=double_up))
+    if need <= strict_cap:
+        return [dict(c) for c in _compositions(slots, need)]
+    # double_up with more damage than pieces: everyone takes one, the rest doubles up on pieces
+    # with toughness left (those damaged by this volley).
+    base = dict(slots)
+    seconds = [
+        (_DAMAGED + PIECE_IDS[i], side.healthy[i])
+        for i in range(_N)
+        if i != _CASTLE and side.healthy[i] and side.toughness(i) >= 2
+    ]
+    out = []
+    for extra in _compositions(seconds, need - strict_cap):
+        combined = dict(base)
+        for key, n in extra:
+            combined[key] = combined.get(key, 0) + n
+        out.append(combined)
+    return out
+
+
+def _compositions(slots: list[tuple[str, int]], total: int) -> list[list[tuple[str, int]]]:
+    """Ways to pick ``total`` items from ``slots`` (key, at most n), zero picks left out."""
+    if total == 0:
+        return [[]]
+    if not slots:
+        return []
+    (key, most), rest = slots[0], slots[1:]
+    room = sum(n for _, n in rest)
+    out = []
+    for take in range(max(0, total - room), min(most, total) + 1):
+        for tail in _compositions(rest, total - take):
+            out.append(([(key, take)] if take else []) + tail)
     return out
 
 
@@ -808,8 +922,8 @@ def fight_step(
     *,
     first_strike: bool,
     sea: bool = False,
-    attacker_order: tuple[str, ...] = DEFAULT_LOSS_ORDER,
-    defender_order: tuple[str, ...] = DEFAULT_LOSS_ORDER,
+    attacker_order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER,
+    defender_order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER,
     double_up: bool = False,
 ) -> StepResult:
     """One step of NER-BAT-02 with the default chooser: the attacker rolls, then the defender
@@ -902,7 +1016,7 @@ def _take_cached(
 
 def successor_sides(
     side: BattleSide,
-    order: tuple[str, ...] = DEFAULT_LOSS_ORDER,
+    order: tuple[str, ...] = FULL_DEFAULT_LOSS_ORDER,
     *,
     sea: bool = False,
     double_up: bool = False,
@@ -936,3 +1050,50 @@ def successor_sides(
         )
         out.append(drown_passengers(nxt) if sea else nxt)
     return tuple(out)
+
+
+__all__ = [
+    "BEHOLDER",
+    "BUILTIN_GUARDIANS",
+    "DEFAULT_LOSS_ORDER",
+    "FULL_DEFAULT_LOSS_ORDER",
+    "MEDUSA",
+    "PIECE_IDS",
+    "PIECE_INDEX",
+    "TROLL",
+    "WARSHIP_CAPACITY",
+    "ArmyError",
+    "BattleOutcome",
+    "BattleResult",
+    "BattleSide",
+    "Guardian",
+    "GuardianLike",
+    "RetreatRule",
+    "RolledDice",
+    "Roller",
+    "StepResult",
+    "Volley",
+    "apply_damage",
+    "battle_outcome",
+    "check_sides",
+    "damage_capacity",
+    "default_assignment",
+    "drown_passengers",
+    "dungeon_penalty",
+    "fight_battle",
+    "fight_step",
+    "guardian_die_key",
+    "guardian_from",
+    "heal",
+    "hit_chance",
+    "legal_assignments",
+    "loss_sequence",
+    "normalize_loss_order",
+    "parse_army",
+    "piece_dice",
+    "roll_volley",
+    "successor_sides",
+    "validate_assignment",
+    "volley_dice",
+    "volley_event",
+]

@@ -197,6 +197,22 @@ def battle_odds(
     return _solve(a0, d0, sea=sea, order=order, retreat=retreat, double_up=double_up)
 
 
+def clear_caches() -> None:
+    """Forget every memoised table (volley dice, loss sequences, hit distributions), so that the
+    next call starts cold. Only benchmarks need this; results never depend on it."""
+    from warhorn.games.nerath import battle
+
+    for cached in (
+        battle._volley_dice,
+        battle.loss_sequence,
+        battle._take_cached,
+        battle._key_parts,
+        _binomial_pmf,
+        _hits_pmf,
+    ):
+        cached.cache_clear()
+
+
 def _side(spec: ArmySpec, hit_min: int | None) -> BattleSide:
     if isinstance(spec, BattleSide):
         if hit_min is None:
@@ -401,7 +417,10 @@ def _solve(
                 y = y_in
                 x = x_in + y_in @ c_n
             else:
-                x = np.linalg.solve((eye - c_fs @ c_n).T, x_in + y_in @ c_n)
+                try:
+                    x = np.linalg.solve((eye - c_fs @ c_n).T, x_in + y_in @ c_n)
+                except np.linalg.LinAlgError:
+                    raise ArmyError("this battle never ends: neither side can ever hit") from None
                 y = y_in + x @ c_fs
             x_fight = x * fight_b
             y_fight = y * fight_b
@@ -532,6 +551,7 @@ __all__ = [
     "BattleOdds",
     "OutcomeProbability",
     "battle_odds",
+    "clear_caches",
     "dungeon_penalty",
     "resolve_guardians",
 ]
