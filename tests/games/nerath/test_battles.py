@@ -322,3 +322,24 @@ def test_a_kingdom_without_its_capital_plays_on_with_half_income() -> None:
     assert s.pending().player == s.player_of[V]
     s, _ = play(s, "pass", "pass", "pass")
     assert s.d.gold[V] == s.board.start_gold[V] + 2
+
+
+@pytest.mark.rule("NER-PCS-01")
+def test_a_hit_is_six_or_more_on_every_die() -> None:
+    # attacker: soldier d6 shows 6 (hit), warrior d10 shows 5 (miss); defender dragon d20 shows 5 (miss)
+    s = position([(K, "k2", "soldier", 1), (K, "k2", "warrior", 1), (V, "v2", "dragon", 1)], rolls=[6, 5, 5])
+    s, events = play(s, "move 1 soldier k2>v2", "move 1 warrior k2>v2", "pass")
+    assert [e.data["hits"] for e in events if e.kind == "roll"] == [1, 0]
+    dragon = next(u for u in s.units_at(s.board.idx("v2")) if u.ptype == "dragon")
+    assert dragon.damage == 1
+
+
+@pytest.mark.rule("NER-PCS-02")
+def test_a_siege_engine_rolls_two_dice_attacking_and_one_defending() -> None:
+    s = position([(K, "k2", "siege", 1), (V, "v2", "soldier", 2)], rolls=[6, 6, 1, 1])
+    s, events = play(s, "move 1 siege k2>v2", "pass")
+    assert [len(e.data["dice"]) for e in events if e.kind == "roll"] == [2, 2]
+    assert s.d.control[s.board.idx("v2")] == K  # two hits from one siege engine
+    t = position([(V, "v2", "soldier", 1), (K, "k2", "siege", 1)], rolls=[1, 1], kingdom=V)
+    t, events = play(t, "move 1 soldier v2>k2", "pass")
+    assert [len(e.data["dice"]) for e in events if e.kind == "roll"] == [1, 1]
