@@ -280,7 +280,12 @@ class NerathState(GameState, BoardQueries):
                 visible_to=frozenset({self.player_of[k]}),
                 public_data={"kingdom": k},
                 public_text=f"{self.kingdom_name(k)} loots a treasure",
-            )
+            ),
+            *(
+                cards.play_treasure(self, k, card)
+                if self.board.treasure(card).timing == "immediately"
+                else []
+            ),
         ]
 
     # --- flow ----------------------------------------------------------------------------------
