@@ -31,7 +31,9 @@ from warhorn.games.nerath.battle import (
     Volley,
     battle_outcome,
     damage_capacity,
+    guardian_die_key,
     roll_volley,
+    validate_assignment,
 )
 from warhorn.games.nerath.board import DUNGEON, LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
@@ -334,11 +336,44 @@ def legal_damage(s: NerathState) -> list[AssignDamage]:
     return [AssignDamage(t) for t in damage_options(s, b.orders[0])]
 
 
+def model_assignment(
+    s: NerathState, order: DamageOrder, targets: tuple[str, ...]
+) -> tuple[BattleSide, dict[str, int]]:
+    """The damaged side and the assignment in the shared battle model's terms (:mod:`..battle` keys)."""
+    if order.kingdom < 0:
+        side = side_model(s, defenders=True)
+    else:
+        b = s.d.battle
+        assert b is not None
+        defenders = order.kingdom != b.attacker
+        units = [u for u in participants(s, defenders) if u.kingdom == order.kingdom]
+        side = side_model(s, defenders, units)
+    mapping: dict[str, int] = {}
+    for token in targets:
+        if "@" in token:
+            head, _, sides = token.rpartition(":d")
+            key = guardian_die_key(int(head.rpartition("@")[2]) - 1, int(sides))
+        elif token.startswith("wounded-"):
+            key = "damaged " + token.removeprefix("wounded-")
+        else:
+            key = token.partition("(")[0]
+        mapping[key] = mapping.get(key, 0) + 1
+    return side, mapping
+
+
 def check_damage(s: NerathState, a: AssignDamage) -> IllegalActionError | None:
+    """Legal when it is one of the listed ways and the shared battle model accepts it (NER-BAT-03)."""
     b = s.d.battle
     assert b is not None and b.orders
     order = b.orders[0]
     if tuple(sorted(a.targets)) in damage_options(s, order):
+        if s.options.get("damage_doubling"):
+            return None
+        side, mapping = model_assignment(s, order, a.targets)
+        try:
+            validate_assignment(side, mapping, order.hits)
+        except IllegalActionError as exc:
+            return exc
         return None
     tokens = _target_tokens(s, order)
     if len(a.targets) != min(order.hits, len(tokens)):
