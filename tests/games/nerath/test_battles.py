@@ -343,3 +343,46 @@ def test_a_siege_engine_rolls_two_dice_attacking_and_one_defending() -> None:
     t = position([(V, "v2", "soldier", 1), (K, "k2", "siege", 1)], rolls=[1, 1], kingdom=V)
     t, events = play(t, "move 1 soldier v2>k2", "pass")
     assert [len(e.data["dice"]) for e in events if e.kind == "roll"] == [1, 1]
+
+
+@pytest.mark.rule("NER-PCS-06")
+def test_an_air_elemental_rolls_two_d8_in_a_sea_battle() -> None:
+    s = position([(K, "s1", "elemental", 1), (V, "s2", "warship", 1)], rolls=[6, 6, 1])
+    s, events = play(s, "move 1 elemental s1>s2", "pass")
+    assert [len(e.data["dice"]) for e in events if e.kind == "roll"] == [2, 1]
+    assert pieces_at(s, "s2") == [("karkoth", "elemental")]
+
+
+@pytest.mark.rule("NER-BAT-19")
+@pytest.mark.rule("NER-REI-04")
+def test_a_liberated_allied_capital_serves_its_owner_next_turn() -> None:
+    opts = {"mode": "alliance", "players": 2}
+    s = position(
+        [(N, "v2", "warrior", 1), (K, "v1", "soldier", 1), (K, "v1", "castle", 1)],
+        control={"v1": K},
+        kingdom=N,
+        options=opts,
+        rolls=[6, 1, 1, 6, 1],
+    )
+    s, _ = play(s, "move 1 warrior v2>v1", "pass", "damage castle", "continue")
+    v1 = s.board.idx("v1")
+    assert s.d.control[v1] == V and s.castle_at(v1).kingdom == V and s.d.vp[N] == 0
+    s.begin_turn_for_test(4, V)  # Vailin's reinforcements: its capital castle is usable again
+    assert "buy soldier v1" in notations(s)
+
+
+@pytest.mark.rule("NER-BAT-09")
+def test_after_a_won_sea_battle_cargo_may_land_on_friendly_land_without_a_fight() -> None:
+    s = position(
+        [(K, "s1", "warship", 1), (V, "s2", "warship", 1)],
+        cargo={0: ["soldier"]},
+        control={"t1": K},
+        rolls=[6, 1],
+    )
+    ship = ship_uid(s, "s1")
+    s, _ = play(s, f"sail {ship} s1>s2", "pass")
+    assert sorted(notations(s)) == [f"stay {ship}", f"unload {ship} soldier>i2", f"unload {ship} soldier>t1"]
+    s, events = play(s, f"unload {ship} soldier>t1")
+    assert not [e for e in events if e.kind == "battle.start"] and pieces_at(s, "t1") == [
+        ("karkoth", "soldier")
+    ]
