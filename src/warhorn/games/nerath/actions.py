@@ -1,0 +1,263 @@
+"""Conquest of Nerath's actions: typed, frozen values with a readable text notation.
+
+Spaces are named by their ids, pieces by their type id (``soldier``,
+``siege``, ``warrior``, ``mage``, ``monster``, ``castle``, ``elemental``,
+``dragon``, ``warship``); warships are also named by their number (``uid``)
+because each one carries its own cargo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from warhorn.engine.actions import Action, ActionCodec
+
+
+def _pairs(pairs: tuple[tuple[str, str], ...]) -> str:
+    return ",".join(f"{a}>{b}" for a, b in pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move ``count`` identical pieces from ``path[0]`` along ``path`` (NER-MOV-01).
+
+    Used in movement (phase 2), reposition (phase 4) and for new pieces in
+    reinforcements (phase 5). Ending on an enemy space declares an attack.
+    """
+
+    kind: ClassVar[str] = "move"
+    piece: str
+    count: int
+    path: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"move {self.count} {self.piece} {'>'.join(self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShipMove(Action):
+    """Move warship number ``ship`` (with its cargo) along ``path`` (NER-PCS-08, NER-SEA-01)."""
+
+    kind: ClassVar[str] = "sail"
+    ship: int
+    path: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"sail {self.ship} {'>'.join(self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Load(Action):
+    """Put one land piece from ``space`` aboard warship ``ship`` in an adjacent sea (NER-SEA-01)."""
+
+    kind: ClassVar[str] = "load"
+    ship: int
+    piece: str
+    space: str
+
+    def notation(self) -> str:
+        return f"load {self.ship} {self.piece} {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unload(Action):
+    """Set carried pieces ashore: ``drops`` are (piece, space) pairs, at most two spaces (NER-SEA-03)."""
+
+    kind: ClassVar[str] = "unload"
+    ship: int
+    drops: tuple[tuple[str, str], ...]
+
+    def notation(self) -> str:
+        return f"unload {self.ship} {_pairs(self.drops)}"
+
+
+@dataclass(frozen=True, slots=True)
+class StayAboard(Action):
+    """After a won sea battle: keep warship ``ship``'s cargo aboard (NER-BAT-09)."""
+
+    kind: ClassVar[str] = "stay"
+    ship: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Action):
+    """Choose the next battle to fight (NER-BAT-01)."""
+
+    kind: ClassVar[str] = "fight"
+    space: str
+
+    def notation(self) -> str:
+        return f"fight {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class AssignDamage(Action):
+    """Put one volley's damage on pieces (or guardian dice) named by token (NER-BAT-03).
+
+    Tokens: a piece type (``soldier``), ``wounded-dragon`` for a dragon already
+    damaged, ``warship`` / ``warship(soldier+mage)`` for warships by cargo, and
+    ``<guardian-id>:d<sides>`` for a guardian's die.
+    """
+
+    kind: ClassVar[str] = "damage"
+    targets: tuple[str, ...]
+
+    def notation(self) -> str:
+        return "damage " + (",".join(self.targets) if self.targets else "none")
+
+
+@dataclass(frozen=True, slots=True)
+class ContinueBattle(Action):
+    """The attacker fights another round (NER-BAT-02 step 4)."""
+
+    kind: ClassVar[str] = "continue"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """The attacker retreats every attacking piece: ``moves`` are (token, destination) pairs (NER-BAT-12/13).
+
+    Pieces not named go to the first destination given when they may; pieces
+    with nowhere to go are destroyed.
+    """
+
+    kind: ClassVar[str] = "retreat"
+    moves: tuple[tuple[str, str], ...]
+
+    def notation(self) -> str:
+        return f"retreat {_pairs(self.moves)}"
+
+
+@dataclass(frozen=True, slots=True)
+class RunAmok(Action):
+    """A surviving monster moves into an adjacent empty enemy territory and conquers it (NER-BAT-20)."""
+
+    kind: ClassVar[str] = "amok"
+    target: str
+
+    def notation(self) -> str:
+        return f"amok {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy one piece and place it on ``space``; ``via`` names the castle a sea placement counts against."""
+
+    kind: ClassVar[str] = "buy"
+    piece: str
+    space: str
+    via: str = ""
+
+    def notation(self) -> str:
+        tail = f" via {self.via}" if self.via else ""
+        return f"buy {self.piece} {self.space}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTreasure(Action):
+    """Play a treasure card from hand: score its VP, keep it in play (NER-CRD-02/03)."""
+
+    kind: ClassVar[str] = "treasure"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent(Action):
+    """Play an event card from hand in its timing window (NER-CRD-01)."""
+
+    kind: ClassVar[str] = "play"
+    card: str
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline: end the current phase, or pass a card window / a Run Amok offer."""
+
+    kind: ClassVar[str] = "pass"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Move,
+    ShipMove,
+    Load,
+    Unload,
+    StayAboard,
+    Fight,
+    AssignDamage,
+    ContinueBattle,
+    Retreat,
+    RunAmok,
+    Buy,
+    PlayTreasure,
+    PlayEvent,
+    Pass,
+)
+
+NERATH_CODEC = ActionCodec(ACTION_TYPES)
+
+
+def parse_action_text(text: str, space_ids: set[str]) -> Action | None:
+    """Build an action from its notation without checking legality (None if the text is not one).
+
+    Lets a player give any path, not only the canonical one legal_actions lists;
+    legality (and the rule that forbids it) is then checked by ``apply``.
+    Space ids may be written with ``-`` for ``_``; a path is spaces joined by ``>`` (or ``-``).
+    """
+    words = text.strip().split()
+    if not words:
+        return None
+
+    def path(word: str) -> tuple[str, ...] | None:
+        if ">" in word:
+            steps = tuple(space(w) for w in word.split(">"))
+            return steps if all(x in space_ids for x in steps) else None
+        parts = word.split("-")
+        out: list[str] = []
+        i = 0
+        while i < len(parts):  # greedy: rejoin parts into known ids with underscores
+            for j in range(len(parts), i, -1):
+                cand = "_".join(parts[i:j])
+                if cand in space_ids:
+                    out.append(cand)
+                    i = j
+                    break
+            else:
+                return None
+        return tuple(out)
+
+    def space(word: str) -> str:
+        return word.replace("-", "_") if word.replace("-", "_") in space_ids else word
+
+    try:
+        kind = words[0]
+        if kind == "move" and len(words) == 4:
+            p = path(words[3])
+            return Move(words[2], int(words[1]), p) if p else None
+        if kind == "sail" and len(words) == 3:
+            p = path(words[2])
+            return ShipMove(int(words[1]), p) if p else None
+        if kind == "load" and len(words) == 4:
+            return Load(int(words[1]), words[2], space(words[3]))
+        if kind == "unload" and len(words) == 3:
+            drops = tuple((a, space(b)) for a, b in (w.split(">") for w in words[2].split(",")))
+            return Unload(int(words[1]), drops)
+        if kind == "retreat" and len(words) == 2:
+            moves = tuple((a, space(b)) for a, b in (w.split(">") for w in words[1].split(",")))
+            return Retreat(moves)
+        if kind == "damage" and len(words) == 2:
+            return AssignDamage(() if words[1] == "none" else tuple(words[1].split(",")))
+        if kind == "buy" and len(words) in (3, 5):
+            return Buy(words[1], space(words[2]), space(words[4]) if len(words) == 5 else "")
+        if kind == "amok" and len(words) == 2:
+            return RunAmok(space(words[1]))
+        if kind == "play" and len(words) in (2, 3):
+            return PlayEvent(words[1], space(words[2]) if len(words) == 3 else "")
+        if kind == "treasure" and len(words) == 2:
+            return PlayTreasure(words[1])
+        if kind == "fight" and len(words) == 2:
+            return Fight(space(words[1]))
+    except ValueError:
+        return None
+    return None

@@ -1,0 +1,935 @@
+"""Conquest of Nerath as a :class:`GameState`: spec, options, setup, flow, legal actions, views.
+
+The flow runs the six phases of each kingdom's turn (NER-TRN-01) four times
+a round (NER-SET-01). Drawing and income happen by themselves; every other
+phase waits for the decisions of the right player.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from warhorn.engine.actions import Action
+from warhorn.engine.decisions import Decision, GameSpec, OptionSpec, Results
+from warhorn.engine.deck import Deck
+from warhorn.engine.errors import IllegalActionError, OptionError
+from warhorn.engine.events import Event
+from warhorn.engine.flow import FlowPosition
+from warhorn.engine.rng import Rng
+from warhorn.engine.state import GameState
+from warhorn.games.nerath.actions import (
+    NERATH_CODEC,
+    AssignDamage,
+    Buy,
+    ContinueBattle,
+    Fight,
+    Load,
+    Move,
+    Pass,
+    PlayEvent,
+    PlayTreasure,
+    Retreat,
+    RunAmok,
+    ShipMove,
+    StayAboard,
+    Unload,
+    parse_action_text,
+)
+from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA, NerathBoard
+from warhorn.games.nerath.pieces import PIECES, Mobility
+from warhorn.games.nerath.rules import battles, cards, dungeons, economy, movement, reinforcements, reposition
+from warhorn.games.nerath.state import (
+    ALLIANCE_TEAM,
+    BATTLES,
+    DRAW,
+    INCOME,
+    MOVEMENT,
+    NERATH_FLOW,
+    REINFORCEMENTS,
+    REPOSITION,
+    BoardQueries,
+    NerathData,
+    Unit,
+    players_of_mode,
+)
+
+NERATH_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "mode",
+        str,
+        "free_for_all",
+        "free_for_all (4 players) or alliance (2-4 players)",
+        ("free_for_all", "alliance"),
+    ),
+    OptionSpec("players", int, 4, "number of players (alliance mode: 2, 3 or 4)", minimum=2, maximum=4),
+    OptionSpec("length", str, "medium", "game length (NER-SET-07)", ("short", "medium", "long")),
+    OptionSpec(
+        "reposition_flyers_cross_enemy",
+        bool,
+        True,
+        "flyers may fly over enemy spaces when repositioning (NER-REP-03; false = Russian summary)",
+    ),
+    OptionSpec(
+        "alliance_short_vp", int, 20, "shared VP to win a short alliance game (NER-WIN-03)", minimum=1
+    ),
+    OptionSpec(
+        "alliance_medium_vp", int, 30, "shared VP to win a medium alliance game (NER-WIN-03)", minimum=1
+    ),
+    OptionSpec(
+        "alliance_long_treasures",
+        int,
+        12,
+        "shared treasures to win a long alliance game (NER-WIN-03)",
+        minimum=1,
+    ),
+    OptionSpec(
+        "damage_doubling",
+        bool,
+        False,
+        "damage beyond one per piece doubles up on resilient pieces (NER-BAT-03 alternative reading)",
+    ),
+    OptionSpec(
+        "round_cap",
+        int,
+        0,
+        "end the game after this many rounds with a declared result (0 = never)",
+        minimum=0,
+    ),
+)
+
+NERATH_SPEC = GameSpec(
+    id="nerath",
+    name="Conquest of Nerath",
+    rules_version="1",
+    min_players=2,
+    max_players=4,
+    has_chance=True,
+    hidden_information=True,
+    options=NERATH_OPTIONS,
+    max_actions=200_000,
+    description="Four kingdoms fight for Nerath: free-for-all with 4 players or alliances with 2-4.",
+)
+
+
+class NerathState(GameState, BoardQueries):
+    """A position of Conquest of Nerath (see :mod:`warhorn.games.nerath.state` for the data)."""
+
+    spec = NERATH_SPEC
+    codec = NERATH_CODEC
+
+    def __init__(
+        self, board: NerathBoard, d: NerathData, options: dict[str, Any], seed: int, rng: Rng
+    ) -> None:
+        self.board = board
+        self.d = d
+        self.options = options
+        self.seed = seed
+        self.rng = rng
+        mode = str(options.get("mode", "free_for_all"))
+        self.player_of = players_of_mode(mode, int(options.get("players", 4)))
+        self.team = ALLIANCE_TEAM if mode == "alliance" else (0, 1, 2, 3)
+        self._occ = None
+        self._cargo = None
+        self._castles = None
+
+    # --- construction ---------------------------------------------------------------
+    @classmethod
+    def empty(
+        cls,
+        board: NerathBoard,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        rng: Rng | None = None,
+    ) -> NerathState:
+        """A state with no pieces, no cards and no guardians, at round 1, Karkoth's movement phase.
+
+        For scenario tests: add pieces with :meth:`add_unit`, then call :meth:`begin_turn_for_test`.
+        """
+        opts = NERATH_SPEC.resolve_options(options or {})
+        d = NerathData(
+            units={},
+            next_uid=1,
+            gold=list(board.start_gold),
+            vp=[0, 0, 0, 0],
+            control=[o if board.kind[i] == LAND else -1 for i, o in enumerate(board.owner)],
+            hands=[(), (), (), ()],
+            treasure_hands=[(), (), (), ()],
+            treasures_in_play=[(), (), (), ()],
+            event_decks=[Deck(), Deck(), Deck(), Deck()],
+            treasure_deck=Deck(),
+            guardians={},
+            guardian_stack=Deck(),
+        )
+        state = cls(board, d, opts, seed, rng if rng is not None else Rng(seed))
+        state.d.control_at_start = tuple(state.d.control)
+        state.d.pos = FlowPosition(1, 0, MOVEMENT, 0)
+        return state
+
+    @classmethod
+    def new(
+        cls,
+        board: NerathBoard,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        rng: Rng | None = None,
+    ) -> NerathState:
+        """The first state of a game (NER-SET-06): setup pieces, shuffled decks, 2 events each, guardians."""
+        state = cls.empty(board, options, seed=seed, rng=rng)
+        d = state.d
+        for k, space, ptype, count in board.setup:
+            for _ in range(count):
+                state.add_unit(k, ptype, space)
+        r = state.rng
+        for k in range(4):
+            deck = Deck.shuffled(board.event_cards(k), r)
+            deck, cards_, _ = deck.draw_many(2, r)
+            d.event_decks[k] = deck
+            d.hands[k] = tuple(cards_)
+        d.treasure_deck = Deck.shuffled(board.treasure_cards(), r)
+        d.guardian_stack = Deck.shuffled(board.guardian_tiles(), r)
+        for i in range(len(board)):
+            if board.kind[i] == DUNGEON:
+                dungeons.draw_guardians(state, i, 1)
+        d.pos = FlowPosition(1, 0, DRAW, 0)
+        state._begin_turn()
+        state._advance([])
+        return state
+
+    def begin_turn_for_test(self, phase: int = MOVEMENT, kingdom: int | None = None) -> None:
+        """Scenario tests: start ``kingdom``'s turn (default: the current one) at ``phase``."""
+        k = self.current_kingdom if kingdom is None else kingdom
+        self.d.pos = FlowPosition(self.d.pos.round, k, phase, 0)
+        self._begin_turn()
+        self.d.pos = FlowPosition(self.d.pos.round, k, phase, 0)
+        if phase == BATTLES:
+            self.d.battles_todo = battles.find_battles(self, k)
+        elif phase == REPOSITION:
+            reposition.start(self, k)
+        self._advance([])
+
+    # --- basic facts ---------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    @property
+    def current_kingdom(self) -> int:
+        return self.d.pos.turn
+
+    @property
+    def content_hash(self) -> str:
+        return self.board.content_hash
+
+    def copy(self) -> Self:
+        twin = type(self).__new__(type(self))
+        twin.board = self.board
+        twin.d = self.d.copy()
+        twin.options = self.options
+        twin.seed = self.seed
+        twin.rng = self.rng.copy()
+        twin.player_of = self.player_of
+        twin.team = self.team
+        twin._occ = None
+        twin._cargo = None
+        twin._castles = None
+        return twin
+
+    def player_scores(self) -> dict[int, float]:
+        """Each player's VP (alliance mode: the team's pooled VP, NER-WIN-03)."""
+        scores: dict[int, float] = {p: 0.0 for p in range(self.num_players)}
+        for k in range(4):
+            if self.options["mode"] == "alliance":
+                val = sum(self.d.vp[j] for j in range(4) if self.allied(j, k))
+            else:
+                val = self.d.vp[k]
+            scores[self.player_of[k]] = max(scores[self.player_of[k]], float(val))
+        return scores
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        scores = self.player_scores()
+        levels = sorted(set(scores.values()), reverse=True)
+        return tuple(tuple(sorted(p for p, v in scores.items() if v == lv)) for lv in levels)
+
+    def results(self) -> Results | None:
+        res = self.d.result
+        return res if isinstance(res, Results) else None
+
+    # --- card hooks (see rules/cards.py) -------------------------------------------------
+    def extra_toughness(self, u: Unit) -> int:
+        return cards.extra_toughness(self, u)
+
+    def card_trigger(self, when: str, k: int, space: int) -> list[Event]:
+        return cards.trigger(self, when, k, space)
+
+    def draw_treasure(self, k: int) -> list[Event]:
+        """NER-DUN-09: exactly one treasure card into the kingdom's hand (hidden from others)."""
+        deck, card, _ = self.d.treasure_deck.draw(self.rng)
+        self.d.treasure_deck = deck
+        if card is None:
+            return [Event("treasure.none", {"kingdom": k}, "the treasure deck is empty")]
+        self.d.treasure_hands[k] = (*self.d.treasure_hands[k], card)
+        name = self.board.treasure(card).name
+        return [
+            Event(
+                "treasure.draw",
+                {"kingdom": k, "card": card},
+                f"{self.kingdom_name(k)} loots {name}",
+                chance=True,
+                visible_to=frozenset({self.player_of[k]}),
+                public_data={"kingdom": k},
+                public_text=f"{self.kingdom_name(k)} loots a treasure",
+            ),
+            *(
+                cards.play_treasure(self, k, card)
+                if self.board.treasure(card).timing == "immediately"
+                else []
+            ),
+        ]
+
+    # --- flow ----------------------------------------------------------------------------------
+    def _begin_turn(self) -> list[Event]:
+        k = self.current_kingdom
+        for u in list(self.d.units.values()):
+            if u.kingdom == k and (u.moved or u.done or u.new or u.boarded or u.damage or u.inactive):
+                self.update(u, moved=0, done=False, new=False, boarded=False, damage=0, inactive=False)
+        d = self.d
+        d.control_at_start = tuple(d.control)
+        d.captured = frozenset()
+        d.placed = ()
+        d.new_castles = frozenset()
+        d.new_pieces_on = frozenset()
+        d.effects = ()
+        d.battles_todo = ()
+        d.landings = ()
+        d.amok = ()
+        return cards.trigger(self, "turn_start", k, -1)
+
+    def _draw(self, k: int) -> list[Event]:
+        """NER-TRN-02: draw one event card; play-immediately cards take effect at once."""
+        deck, card, reshuffled = self.d.event_decks[k].draw(self.rng)
+        self.d.event_decks[k] = deck
+        events: list[Event] = []
+        if reshuffled:
+            events.append(
+                Event(
+                    "shuffle",
+                    {"kingdom": k},
+                    f"{self.kingdom_name(k)} shuffles its discards into a new deck",
+                    chance=True,
+                )
+            )
+        if card is None:
+            return events
+        self.d.hands[k] = (*self.d.hands[k], card)
+        events.append(
+            Event(
+                "card.draw",
+                {"kingdom": k, "card": card},
+                f"{self.kingdom_name(k)} draws {card}",
+                chance=True,
+                visible_to=frozenset({self.player_of[k]}),
+                public_data={"kingdom": k},
+                public_text=f"{self.kingdom_name(k)} draws an event card",
+            )
+        )
+        events += cards.on_draw(self, k, card)
+        return events
+
+    def _goto(self, phase: int) -> Event:
+        self.d.pos = FlowPosition(self.d.pos.round, self.d.pos.turn, phase, 0)
+        ph = NERATH_FLOW.phases[phase]
+        return Event(
+            "flow.phase",
+            {"round": self.d.pos.round, "kingdom": self.current_kingdom, "phase": ph.id},
+            f"round {self.d.pos.round}, {self.kingdom_name(self.current_kingdom)}: {ph.name}",
+        )
+
+    def _advance(self, events: list[Event]) -> list[Event]:
+        """Run automatic steps (draw, battle choice with one option, income, turn change) until a decision."""
+        d = self.d
+        for _ in range(10_000):
+            if d.result is not None or d.windows:
+                return events
+            phase = d.pos.phase
+            k = self.current_kingdom
+            if phase == DRAW:
+                events += self._draw(k)
+                events.append(self._goto(MOVEMENT))
+                continue
+            if phase == BATTLES:
+                if d.battle is not None or d.landings or d.amok:
+                    if d.landings and not any(self._landing_actions()):
+                        d.landings = ()
+                        continue
+                    return events
+                if d.battles_todo:
+                    fights = battles.legal_fights(self)
+                    if len(fights) == 1 and not cards.legal_plays(self, k):
+                        events += battles.start_battle(self, self.board.idx(fights[0].space))
+                        continue
+                    return events
+                events.append(self._goto(REPOSITION))
+                events += reposition.start(self, k)
+                continue
+            if phase == INCOME:
+                events += economy.collect_income(self, k)
+                res = economy.check_turn_end(self, k)
+                if res is not None:
+                    d.result = res
+                    events.append(Event("game.over", res.to_json(), f"game over: {res.reason}"))
+                    return events
+                events += self._next_turn()
+                continue
+            return events
+        raise RuntimeError("the flow did not settle")  # pragma: no cover
+
+    def _next_turn(self) -> list[Event]:
+        d = self.d
+        events: list[Event] = []
+        if d.pos.turn == 3:
+            res = economy.check_round_end(self)
+            cap = int(self.options["round_cap"])
+            if res is None and cap and d.pos.round >= cap:
+                res = economy.round_cap_result(self)
+                d.round_cap_hit = True
+            if res is not None:
+                d.result = res
+                events.append(Event("game.over", res.to_json(), f"game over: {res.reason}"))
+                return events
+            d.pos = FlowPosition(d.pos.round + 1, 0, DRAW, 0)
+            events.append(Event("flow.round", {"round": d.pos.round}, f"round {d.pos.round} begins"))
+        else:
+            d.pos = FlowPosition(d.pos.round, d.pos.turn + 1, DRAW, 0)
+        events.append(
+            Event(
+                "flow.turn",
+                {"round": d.pos.round, "kingdom": d.pos.turn},
+                f"{self.kingdom_name(d.pos.turn)}'s turn",
+            )
+        )
+        events += self._begin_turn()
+        return events
+
+    # --- decisions -----------------------------------------------------------------------------
+    def pending(self) -> Decision | None:
+        d = self.d
+        if d.result is not None:
+            return None
+        k = self.current_kingdom
+        me = self.player_of[k]
+        name = self.kingdom_name(k)
+        phase = d.pos.phase
+        if d.windows:
+            w = d.windows[-1]
+            who = w.queue[0]
+            what = "answer the card just played" if w.name == "cancel" else w.name.replace("_", " ")
+            return Decision(
+                self.player_of[who],
+                "card_window",
+                f"{self.kingdom_name(who)}: play a card ({what}) or pass",
+                "NER-CRD-01",
+            )
+        if phase == MOVEMENT:
+            return Decision(me, "movement", f"{name}: move pieces, then pass", "NER-MOV-01")
+        if phase == BATTLES:
+            b = d.battle
+            if b is not None:
+                if b.orders:
+                    o = b.orders[0]
+                    whose = "the guardians'" if o.kingdom < 0 else f"{self.kingdom_name(o.kingdom)}'s"
+                    rule = (
+                        "NER-DUN-02" if o.kingdom < 0 else ("NER-BAT-07" if o.kingdom != k else "NER-BAT-03")
+                    )
+                    return Decision(o.player, "damage", f"assign {o.hits} damage to {whose} pieces", rule)
+                return Decision(
+                    me,
+                    "continue_or_retreat",
+                    f"{name}: continue the battle at {self.board.sid(b.space)} or retreat",
+                    "NER-BAT-12",
+                )
+            if d.landings:
+                return Decision(
+                    me, "landing", f"{name}: land cargo after the sea battle, or stay aboard", "NER-BAT-09"
+                )
+            if d.amok:
+                return Decision(me, "run_amok", f"{name}: a monster may run amok", "NER-BAT-20")
+            return Decision(me, "battle_order", f"{name}: choose the next battle", "NER-BAT-01")
+        if phase == REPOSITION:
+            return Decision(
+                me, "reposition", f"{name}: reposition flyers and heroes, then pass", "NER-REP-01"
+            )
+        if phase == REINFORCEMENTS:
+            return Decision(
+                me,
+                "reinforcements",
+                f"{name}: buy and place pieces ({d.gold[k]} gold), then pass",
+                "NER-REI-01",
+            )
+        return None  # pragma: no cover
+
+    def _landing_actions(self) -> list[Action]:
+        k = self.current_kingdom
+        ships = [self.d.units[u] for u in self.d.landings if u in self.d.units]
+        out: list[Action] = list(movement.legal_unloads(self, k, ships))
+        out += [StayAboard(s.uid) for s in ships if self.cargo_of(s.uid)]
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        d = self.d
+        if d.result is not None:
+            return []
+        k = self.current_kingdom
+        phase = d.pos.phase
+        out: list[Action] = []
+        if d.windows:
+            return [*cards.legal_plays(self, cards.acting_kingdom(self)), Pass()]
+        if phase == MOVEMENT:
+            out += movement.legal_moves(self, k)
+            out += movement.legal_sails(self, k)
+            out += movement.legal_loads(self, k)
+            out += movement.legal_unloads(self, k)
+            out += cards.legal_plays(self, k)
+            out.append(Pass())
+        elif phase == BATTLES:
+            b = d.battle
+            if b is not None:
+                if b.orders:
+                    out += battles.legal_damage(self)
+                else:
+                    if not b.forced_retreat:
+                        out.append(ContinueBattle())
+                    out += battles.legal_retreats(self)
+            elif d.landings:
+                out += self._landing_actions()
+            elif d.amok:
+                out += battles.legal_amok(self)
+                out.append(Pass())
+            else:
+                out += battles.legal_fights(self)
+                out += cards.legal_plays(self, k)
+        elif phase == REPOSITION:
+            out += movement.legal_moves(self, k)
+            out += movement.legal_loads(self, k)
+            out += cards.legal_plays(self, k)
+            if not reposition.blocking(self, k):
+                out.append(Pass())
+        elif phase == REINFORCEMENTS:
+            out += reinforcements.legal_buys(self, k)
+            out += movement.legal_moves(self, k)
+            out += movement.legal_sails(self, k)
+            out += movement.legal_loads(self, k)
+            out += movement.legal_unloads(self, k)
+            out += cards.legal_plays(self, k)
+            out.append(Pass())
+        return out
+
+    def _check(self, a: Action) -> IllegalActionError | None:
+        """None when ``a`` is legal now, else the refusal naming the rule."""
+        d = self.d
+        if d.result is not None:
+            return IllegalActionError("the game is over: no action is legal")
+        k = self.current_kingdom
+        phase = d.pos.phase
+        b = d.battle
+        if d.windows:
+            if isinstance(a, PlayTreasure | PlayEvent):
+                return cards.check_play(self, cards.acting_kingdom(self), a)
+            if isinstance(a, Pass):
+                return None
+            return IllegalActionError("a card window is open: play a card or pass", "NER-CRD-01")
+        if isinstance(a, Move) and phase in (MOVEMENT, REPOSITION, REINFORCEMENTS):
+            return movement.check_move(self, k, a)
+        if isinstance(a, ShipMove) and phase in (MOVEMENT, REINFORCEMENTS):
+            return movement.check_sail(self, k, a)
+        if isinstance(a, Load) and phase in (MOVEMENT, REPOSITION, REINFORCEMENTS):
+            return movement.check_load(self, k, a)
+        if isinstance(a, Unload) and (
+            phase in (MOVEMENT, REINFORCEMENTS) or (phase == BATTLES and b is None and d.landings)
+        ):
+            if phase == BATTLES and a.ship not in d.landings:
+                return IllegalActionError(
+                    "only warships that won the sea battle land cargo now", "NER-BAT-09"
+                )
+            return movement.check_unload(self, k, a)
+        if isinstance(a, StayAboard) and phase == BATTLES and b is None and d.landings:
+            return (
+                None
+                if a.ship in d.landings
+                else IllegalActionError("no landing is pending for that warship", "NER-BAT-09")
+            )
+        if isinstance(a, Fight) and phase == BATTLES and b is None and not d.landings and not d.amok:
+            if a in battles.legal_fights(self):
+                return None
+            return IllegalActionError(
+                "fight a declared battle; all sea battles come before land battles", "NER-BAT-01"
+            )
+        if isinstance(a, AssignDamage) and b is not None and b.orders:
+            return battles.check_damage(self, a)
+        if isinstance(a, ContinueBattle) and b is not None and not b.orders:
+            if b.forced_retreat:
+                return IllegalActionError("a card forces the attacker to retreat", "NER-BAT-12")
+            return None
+        if isinstance(a, Retreat) and b is not None and not b.orders:
+            return battles.check_retreat(self, a)
+        if isinstance(a, RunAmok) and phase == BATTLES and b is None and not d.landings and d.amok:
+            return battles.check_amok(self, a)
+        if isinstance(a, Buy) and phase == REINFORCEMENTS:
+            return reinforcements.check_buy(self, k, a)
+        if isinstance(a, PlayTreasure | PlayEvent):
+            return cards.check_play(self, k, a)
+        if isinstance(a, Pass):
+            if phase == REPOSITION and reposition.blocking(self, k):
+                return IllegalActionError(
+                    "a hero must leave the dungeon / a flyer must reach a friendly space first", "NER-REP-02"
+                )
+            if phase in (MOVEMENT, REPOSITION, REINFORCEMENTS) or (
+                phase == BATTLES and b is None and not d.landings and d.amok
+            ):
+                return None
+            if phase == BATTLES and b is not None and b.orders:
+                return IllegalActionError("damage must be assigned", "NER-BAT-03")
+            return IllegalActionError("battles are fought before the phase ends", "NER-BAT-01")
+        pending = self.pending()
+        return IllegalActionError(
+            f"{a.notation()!r} is not possible now ({pending.prompt if pending else 'game over'})",
+            NERATH_FLOW.phases[phase].rule,
+        )
+
+    def parse(self, text: str) -> Action:
+        """A legal action from text; any legal path is accepted, not only the listed one.
+
+        Text that names no listed action but reads as one (e.g. a move along
+        another path) is returned as is, so that ``apply`` accepts it if legal
+        or refuses it naming the rule.
+        """
+        try:
+            return super().parse(text)
+        except IllegalActionError:
+            action = parse_action_text(text, set(self.board.graph.index))
+            if action is None:
+                raise
+            return action
+
+    def is_legal(self, action: Action) -> bool:
+        return self._check(action) is None
+
+    def why_illegal(self, action: Action) -> IllegalActionError:
+        err = self._check(action)
+        return err if err is not None else IllegalActionError("the action is legal")
+
+    def _apply_in_place(self, a: Action) -> list[Event]:
+        d = self.d
+        k = self.current_kingdom
+        phase = d.pos.phase
+        events: list[Event] = []
+        if d.windows:
+            if isinstance(a, Pass):
+                events += cards.pass_window(self)
+            elif isinstance(a, PlayTreasure | PlayEvent):
+                events += cards.apply_play(self, cards.acting_kingdom(self), a)
+            return self._advance(events)
+        if isinstance(a, Move):
+            events += movement.apply_move(self, k, a)
+        elif isinstance(a, ShipMove):
+            events += movement.apply_sail(self, k, a)
+        elif isinstance(a, Load):
+            events += movement.apply_load(self, k, a)
+        elif isinstance(a, Unload):
+            events += movement.apply_unload(self, k, a)
+            if phase == BATTLES:
+                d.landings = tuple(u for u in d.landings if u != a.ship)
+                for _, target in a.drops:
+                    t = self.board.idx(target)
+                    if (self.is_enemy(t, k) or self.board.kind[t] == DUNGEON) and t not in d.battles_todo:
+                        d.battles_todo = (*d.battles_todo, t)  # NER-BAT-09/10
+        elif isinstance(a, StayAboard):
+            d.landings = tuple(u for u in d.landings if u != a.ship)
+        elif isinstance(a, Fight):
+            events += battles.start_battle(self, self.board.idx(a.space))
+        elif isinstance(a, AssignDamage):
+            events += battles.apply_damage(self, a)
+        elif isinstance(a, ContinueBattle):
+            events += battles.apply_continue(self, a)
+        elif isinstance(a, Retreat):
+            events += battles.apply_retreat(self, a)
+        elif isinstance(a, RunAmok):
+            events += battles.apply_amok(self, a)
+        elif isinstance(a, Buy):
+            events += reinforcements.apply_buy(self, k, a)
+        elif isinstance(a, PlayTreasure | PlayEvent):
+            events += cards.apply_play(self, k, a)
+        elif isinstance(a, Pass):
+            if phase == MOVEMENT:
+                events.append(self._goto(BATTLES))
+                d.battles_todo = battles.find_battles(self, k)
+            elif phase == BATTLES:
+                events += battles.pass_amok(self)
+            elif phase == REPOSITION:
+                events += reposition.finish(self, k)
+                events.append(self._goto(REINFORCEMENTS))
+            elif phase == REINFORCEMENTS:
+                events.append(self._goto(INCOME))
+                cards.open_window(self, "income", [k], "none")
+        return self._advance(events)
+
+    # --- views ------------------------------------------------------------------------------------
+    def _kingdoms_seen_by(self, player: int | None) -> set[int]:
+        if player is None:
+            return set()
+        return {k for k in range(4) if self.player_of[k] == player}
+
+    def _unit_json(self, u: Unit) -> dict[str, Any]:
+        out: dict[str, Any] = {"uid": u.uid, "kingdom": KINGDOM_IDS[u.kingdom], "piece": u.ptype}
+        if u.carrier >= 0:
+            out["aboard"] = u.carrier
+        for flag in ("moved", "done", "new", "damage", "inactive"):
+            val = getattr(u, flag)
+            if val:
+                out[flag] = val
+        return out
+
+    def _board_json(self) -> list[dict[str, Any]]:
+        spaces = []
+        for i in range(len(self.board)):
+            entry: dict[str, Any] = {"id": self.board.sid(i)}
+            if self.board.kind[i] == LAND:
+                c = self.d.control[i]
+                entry["control"] = KINGDOM_IDS[c] if c >= 0 else None
+            units = [self._unit_json(u) for u in self.units_at(i)]
+            for u in self.units_at(i):
+                units += [self._unit_json(c) for c in self.cargo_of(u.uid)]
+            if units:
+                entry["units"] = units
+            slots = self.d.guardians.get(i, ())
+            if slots:
+                entry["guardians_face_down"] = sum(1 for g in slots if not g.face_up)
+                up = [{"tile": g.tile, "dice": list(g.dice)} for g in slots if g.face_up]
+                if up:
+                    entry["guardians"] = up
+            spaces.append(entry)
+        return spaces
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        mine = self._kingdoms_seen_by(player)
+        d = self.d
+        kingdoms = []
+        for k in range(4):
+            entry: dict[str, Any] = {
+                "id": KINGDOM_IDS[k],
+                "player": self.player_of[k],
+                "gold": d.gold[k],
+                "vp": d.vp[k],
+                "income": economy.income_of(self, k),
+                "treasures_in_play": list(d.treasures_in_play[k]),
+                "event_deck": len(d.event_decks[k].draw_pile),
+                "event_discard": list(d.event_decks[k].discard_pile),
+            }
+            if k in mine:
+                entry["hand"] = list(d.hands[k])
+                entry["treasure_hand"] = list(d.treasure_hands[k])
+            else:
+                entry["hand_count"] = len(d.hands[k])
+                entry["treasure_hand_count"] = len(d.treasure_hands[k])
+            kingdoms.append(entry)
+        return {
+            "game": "nerath",
+            "round": d.pos.round,
+            "kingdom": KINGDOM_IDS[self.current_kingdom],
+            "phase": NERATH_FLOW.phases[d.pos.phase].id,
+            "kingdoms": kingdoms,
+            "spaces": self._board_json(),
+            "treasure_deck": len(d.treasure_deck.draw_pile),
+            "treasure_discard": list(d.treasure_deck.discard_pile),
+            "guardian_stack": len(d.guardian_stack.draw_pile),
+            "guardians_defeated": list(d.guardian_stack.discard_pile),
+            "battle": self._battle_json(),
+            "battles_todo": [self.board.sid(i) for i in d.battles_todo],
+            "pending": (p.to_json() if (p := self.pending()) else None),
+            "result": (r.to_json() if (r := self.results()) else None),
+        }
+
+    def _battle_json(self) -> dict[str, Any] | None:
+        b = self.d.battle
+        if b is None:
+            return None
+        return {
+            "space": self.board.sid(b.space),
+            "kind": b.kind,
+            "attacker": KINGDOM_IDS[b.attacker],
+            "round": b.round,
+            "step": b.step,
+            "orders": [[o.player, o.kingdom, o.hits] for o in b.orders],
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        d = self.d
+        return {
+            "view": self.view(None),
+            "units": [
+                [
+                    u.uid,
+                    u.kingdom,
+                    u.ptype,
+                    u.space,
+                    u.carrier,
+                    u.moved,
+                    u.done,
+                    u.new,
+                    u.damage,
+                    u.inactive,
+                    u.boarded,
+                ]
+                for u in sorted(d.units.values(), key=lambda x: x.uid)
+            ],
+            "hands": [list(h) for h in d.hands],
+            "treasure_hands": [list(h) for h in d.treasure_hands],
+            "event_decks": [x.to_json() for x in d.event_decks],
+            "treasure_deck": d.treasure_deck.to_json(),
+            "guardian_stack": d.guardian_stack.to_json(),
+            "guardians": {
+                self.board.sid(i): [[g.tile, list(g.dice), g.face_up] for g in slots]
+                for i, slots in sorted(d.guardians.items())
+            },
+            "control_at_start": list(d.control_at_start),
+            "captured": sorted(d.captured),
+            "placed": [list(p) for p in d.placed],
+            "new_castles": sorted(d.new_castles),
+            "landings": list(d.landings),
+            "amok": list(d.amok),
+            "effects": [[k, e.op, [list(p) for p in e.params], e.when] for k, e in d.effects],
+            "windows": [
+                [w.name, list(w.queue), w.resume, list(w.card) if w.card else None] for w in d.windows
+            ],
+            "rng": self.rng.state,
+            "next_uid": d.next_uid,
+        }
+
+    def describe(self) -> str:
+        d = self.d
+        parts = [
+            f"Round {d.pos.round}, {self.kingdom_name(self.current_kingdom)} — "
+            f"{NERATH_FLOW.phases[d.pos.phase].name}"
+        ]
+        for k in range(4):
+            parts.append(
+                f"  {self.kingdom_name(k):12} gold {d.gold[k]:3}  VP {d.vp[k]:3}  "
+                f"income {economy.income_of(self, k):3}  "
+                f"hand {len(d.hands[k])}  treasures {self.treasure_count(k)}"
+            )
+        if d.battles_todo:
+            parts.append("  battles pending: " + ", ".join(self.board.sid(i) for i in d.battles_todo))
+        p = self.pending()
+        parts.append("  " + (p.prompt if p else "game over"))
+        return "\n".join(parts)
+
+    # --- hidden information ------------------------------------------------------------------------
+    def determinize(self, player: int, rng: Rng) -> Self:
+        """Redeal what ``player`` cannot see: others' hands, every deck order, face-down guardians."""
+        twin = self.copy()
+        d = twin.d
+        mine = self._kingdoms_seen_by(player)
+        for k in range(4):
+            deck = d.event_decks[k]
+            if k in mine:
+                d.event_decks[k] = Deck(tuple(rng.shuffled(deck.draw_pile)), deck.discard_pile)
+                continue
+            pool = rng.shuffled(list(d.hands[k]) + list(deck.draw_pile))
+            n = len(d.hands[k])
+            d.hands[k] = tuple(pool[:n])
+            d.event_decks[k] = Deck(tuple(pool[n:]), deck.discard_pile)
+        pool_t = list(d.treasure_deck.draw_pile)
+        for k in range(4):
+            if k not in mine:
+                pool_t += list(d.treasure_hands[k])
+        pool_t = rng.shuffled(pool_t)
+        for k in range(4):
+            if k not in mine:
+                n = len(d.treasure_hands[k])
+                d.treasure_hands[k] = tuple(pool_t[:n])
+                pool_t = pool_t[n:]
+        d.treasure_deck = Deck(tuple(pool_t), d.treasure_deck.discard_pile)
+        hidden = list(d.guardian_stack.draw_pile)
+        for placed in d.guardians.values():
+            hidden += [g.tile for g in placed if not g.face_up]
+        hidden = rng.shuffled(hidden)
+        for space in sorted(d.guardians):
+            slots = list(d.guardians[space])
+            for n, g in enumerate(slots):
+                if not g.face_up:
+                    slots[n] = dungeons.fresh_slot(twin, hidden.pop())
+            d.guardians[space] = tuple(slots)
+        d.guardian_stack = Deck(tuple(hidden), d.guardian_stack.discard_pile)
+        twin.rng = Rng(rng.next_u64())
+        return twin
+
+    def invariants(self) -> list[str]:
+        out: list[str] = []
+        d = self.d
+        for k in range(4):
+            if d.gold[k] < 0:
+                out.append(f"{KINGDOM_IDS[k]} has negative gold {d.gold[k]}")
+            if d.vp[k] < 0:
+                out.append(f"{KINGDOM_IDS[k]} has negative VP")
+            played = sum(self.board.treasure(c).vp for c in d.treasures_in_play[k])
+            if d.vp[k] < played:
+                out.append(
+                    f"{KINGDOM_IDS[k]} has fewer VP ({d.vp[k]}) than its treasures in play give ({played})"
+                )
+        castles: dict[int, int] = {}
+        for u in d.units.values():
+            kind = self.board.kind[u.space]
+            if u.carrier >= 0:
+                ship = d.units.get(u.carrier)
+                if ship is None or ship.ptype != "warship":
+                    out.append(f"piece {u.uid} is aboard a missing warship {u.carrier}")
+                elif ship.space != u.space or ship.kingdom != u.kingdom:
+                    out.append(f"piece {u.uid} is not where its warship {u.carrier} is")
+                if PIECES[u.ptype].mobility != Mobility.LAND:
+                    out.append(f"a {u.ptype} is carried by a warship")
+                continue
+            mob = PIECES[u.ptype].mobility
+            if mob in (Mobility.LAND, Mobility.IMMOBILE) and kind == SEA:
+                out.append(f"a {u.ptype} stands on sea space {self.board.sid(u.space)}")
+            if mob == Mobility.SEA and kind != SEA:
+                out.append(f"a warship is on land space {self.board.sid(u.space)}")
+            if kind == DUNGEON and not PIECES[u.ptype].hero:
+                out.append(f"a {u.ptype} is on dungeon {self.board.sid(u.space)}")
+            if u.ptype == "castle":
+                castles[u.space] = castles.get(u.space, 0) + 1
+            if u.ptype == "warship" and len(self.cargo_of(u.uid)) > PIECES["warship"].capacity:
+                out.append(f"warship {u.uid} carries more than 2 pieces")
+        out += [f"{self.board.sid(s)} has {n} castles" for s, n in castles.items() if n > 1]
+        for i in range(len(self.board)):
+            if self.board.kind[i] != LAND and d.control[i] != -1:
+                out.append(f"{self.board.sid(i)} is not a territory but has a controller")
+        return out
+
+
+def nerath_factory(options: dict[str, Any], seed: int, content: Any) -> GameState:
+    """Registry factory: ``content`` is a NerathBoard, a loaded NerathContent, or None (shipped content)."""
+    if content is None:
+        from warhorn.games.nerath.content import load_nerath_content  # type: ignore[import-not-found, unused-ignore]
+
+        content = load_nerath_content()
+    board = content if isinstance(content, NerathBoard) else _board_cache(content)
+    try:
+        players_of_mode(str(options["mode"]), int(options["players"]))
+    except ValueError as exc:
+        raise OptionError("players", str(exc)) from None
+    return NerathState.new(board, options, seed=seed)
+
+
+_LAST_BOARD: list[tuple[Any, NerathBoard]] = []
+
+
+def _board_cache(content: Any) -> NerathBoard:
+    """The runtime board of ``content``, built once per content object (the last one is remembered)."""
+    from warhorn.games.nerath.board import board_from_content
+
+    if _LAST_BOARD and _LAST_BOARD[0][0] is content:
+        return _LAST_BOARD[0][1]
+    board = board_from_content(content)
+    _LAST_BOARD[:] = [(content, board)]
+    return board

@@ -1,0 +1,1 @@
+"""The rules of Conquest of Nerath, one module per part of the turn."""

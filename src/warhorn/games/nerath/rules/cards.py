@@ -1,0 +1,812 @@
+"""Event and treasure cards: timing windows and the effect primitives cards are made of (NER-CRD-*).
+
+Each op of :mod:`warhorn.games.nerath.effects_vocabulary` has one function in
+:data:`EFFECTS`; a card is its list of ops, and no card is a special case.
+
+Timing windows. The kingdom whose turn it is plays its own-turn cards
+(``movement``, ``reposition``, ``reinforcements``, ``own_turn``, ``any_time``,
+and ``before_battle``/``dungeon`` before choosing a battle) as ordinary
+actions. Other moments open a :class:`CardWindow` offered, in turn order, to
+each kingdom holding a card playable there, which plays or passes:
+
+* ``before_battle`` — after a battle is declared (and dungeon guardians are
+  revealed), before the first roll: the attacker (``before_battle``,
+  ``dungeon``, ``own_turn``, ``any_time``) and the defenders (``before_battle``,
+  ``when_attacked``, ``opponent_turn``, ``any_time``);
+* ``battle_round`` — after each step's dice are rolled, before hits apply:
+  both sides' ``battle_round`` cards (rerolls, cancelled hits, healing...);
+* ``on_conquest`` and ``income`` — the current kingdom's cards of that timing;
+* a response window whenever a card is played: enemies holding a card with a
+  ``cancel_card`` effect may cancel it.
+
+``opponent_turn`` cards are thus offered at battles in another kingdom's turn
+(not at every moment of it). Modifiers live in ``state.d.effects`` as
+(kingdom, effect) pairs until their ``duration`` ends (round, battle, turn);
+a treasure's property without ``when`` is a standing modifier for the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from warhorn.engine.errors import IllegalActionError
+from warhorn.engine.events import Event
+from warhorn.games.nerath.actions import PlayEvent, PlayTreasure
+from warhorn.games.nerath.board import KINGDOM_IDS, LAND, CardEffect
+from warhorn.games.nerath.pieces import PIECES, Mobility
+from warhorn.games.nerath.state import BATTLES, MOVEMENT, REINFORCEMENTS, REPOSITION, CardWindow, Unit
+
+if TYPE_CHECKING:
+    from warhorn.games.nerath.game import NerathState
+
+#: Timings the current kingdom may play as ordinary actions, by phase.
+_OWN_TURN: dict[int, tuple[str, ...]] = {
+    MOVEMENT: ("movement", "own_turn", "any_time"),
+    REPOSITION: ("reposition", "own_turn", "any_time"),
+    REINFORCEMENTS: ("reinforcements", "own_turn", "any_time"),
+    BATTLES: ("own_turn", "any_time"),
+}
+_ATTACKER_BEFORE = ("before_battle", "dungeon", "own_turn", "any_time")
+_DEFENDER_BEFORE = ("before_battle", "when_attacked", "opponent_turn", "any_time")
+
+
+# --- modifiers in force ----------------------------------------------------------------------
+def active(s: NerathState, k: int, op: str) -> list[CardEffect]:
+    """Modifiers with op ``op`` in force for kingdom ``k``: played cards and standing treasure properties."""
+    out = [e for kk, e in s.d.effects if kk == k and e.op == op]
+    for card in s.d.treasures_in_play[k]:
+        out += [e for e in s.board.treasure(card).property if e.op == op and e.when is None]
+    return out
+
+
+def end_effects(s: NerathState, duration: str, kingdoms: list[int]) -> None:
+    """Drop modifiers of ``kingdoms`` that last one ``round`` (or one ``battle``: also round ones)."""
+    ending = {"round"} if duration == "round" else {"round", "battle"}
+    s.d.effects = tuple((k, e) for k, e in s.d.effects if not (k in kingdoms and duration_of(e) in ending))
+
+
+def _matches(ptype: str, filt: str) -> bool:
+    stats = PIECES[ptype]
+    if filt in (ptype, "any"):
+        return True
+    if filt == "mobile":
+        return not stats.castle
+    if filt == "land":
+        return stats.mobility == Mobility.LAND
+    if filt == "hero":
+        return stats.hero
+    if filt == "flying":
+        return stats.mobility == Mobility.FLYING
+    if filt == "naval":
+        return stats.mobility == Mobility.SEA
+    return False
+
+
+def side_hit_number(s: NerathState, units: list[Unit], opponents: list[Unit]) -> int | None:
+    """A card's hit number for a battle side (NER-CRD-05): the side's own best number first, else a worse
+    number the enemy imposed. A piece filter other than ``any`` counts only if every piece matches."""
+    kingdoms = {u.kingdom for u in units}
+    own: list[int] = []
+    for k in kingdoms:
+        for e in active(s, k, "modify_hit_number"):
+            if e.param("side", "own") == "own" and all(
+                _matches(u.ptype, str(e.param("piece", "any"))) for u in units
+            ):
+                own.append(int(e.param("hit_on", 6)))
+    if own:
+        return min(own)
+    imposed: list[int] = []
+    for k in {u.kingdom for u in opponents}:
+        for e in active(s, k, "modify_hit_number"):
+            if e.param("side", "own") == "enemy":
+                imposed.append(int(e.param("hit_on", 6)))
+    return max(imposed) if imposed else None
+
+
+def first_strike_units(s: NerathState, units: list[Unit]) -> list[Unit]:
+    """Pieces a card grants first strike (``count`` 0 = every matching piece)."""
+    out: list[Unit] = []
+    for k in sorted({u.kingdom for u in units}):
+        for e in active(s, k, "grant_first_strike"):
+            filt, count = str(e.param("piece", "any")), int(e.param("count", 0))
+            match = [u for u in units if u.kingdom == k and _matches(u.ptype, filt) and u not in out]
+            out += match[: count or len(match)]
+    return out
+
+
+def extra_toughness(s: NerathState, u: Unit) -> int:
+    """1 if a card makes this piece resilient (NER-BAT-05), else 0."""
+    for e in active(s, u.kingdom, "grant_resilience"):
+        if _matches(u.ptype, str(e.param("piece", "any"))):
+            return 1
+    return 0
+
+
+def extra_dice(s: NerathState, units: list[Unit]) -> list[int]:
+    """Die sizes a side rolls on top of its pieces' dice this step (``extra_dice``)."""
+    out: list[int] = []
+    for k in sorted({u.kingdom for u in units}):
+        for e in active(s, k, "extra_dice"):
+            filt, sides, count = (
+                str(e.param("piece", "any")),
+                int(e.param("sides", 6)),
+                int(e.param("count", 1)),
+            )
+            times = (
+                1 if filt == "any" else sum(1 for u in units if u.kingdom == k and _matches(u.ptype, filt))
+            )
+            out += [sides] * (count * times)
+    return out
+
+
+def extra_moves(s: NerathState, k: int, ptype: str) -> int:
+    return sum(
+        int(e.param("moves", 1))
+        for e in active(s, k, "extra_move")
+        if _matches(ptype, str(e.param("piece", "mobile")))
+    )
+
+
+def cost(s: NerathState, k: int, ptype: str) -> int:
+    """A piece's price for kingdom ``k`` this turn (``reduce_cost``; never below 0)."""
+    off = sum(
+        int(e.param("amount", 1))
+        for e in active(s, k, "reduce_cost")
+        if _matches(ptype, str(e.param("piece", "any")))
+    )
+    return max(0, PIECES[ptype].cost - off)
+
+
+def trigger(s: NerathState, when: str, k: int, space: int) -> list[Event]:
+    """Run lasting treasure properties whose window is ``when`` (e.g. start_of_turn)."""
+    window = {"turn_start": "start_of_turn", "conquer": "on_conquest"}.get(when, when)
+    events: list[Event] = []
+    for card in s.d.treasures_in_play[k]:
+        for e in s.board.treasure(card).property:
+            if e.when == window:
+                events += run_effect(s, k, e, "", source=card)
+    return events
+
+
+def on_draw(s: NerathState, k: int, card: str) -> list[Event]:
+    """NER-TRN-02: a play-immediately card takes effect as soon as it is drawn."""
+    if not s.board.event(card).play_immediately:
+        return []
+    return _play_event(s, k, card, "")
+
+
+# --- windows ---------------------------------------------------------------------------------
+def _timings_for(s: NerathState, window: CardWindow | None, k: int) -> tuple[str, ...]:
+    if window is None:
+        if k != s.current_kingdom:
+            return ()
+        d = s.d
+        if d.pos.phase == BATTLES and (d.battle is not None or d.landings or d.amok or not d.battles_todo):
+            return ()
+        return _OWN_TURN.get(d.pos.phase, ())
+    if window.name == "before_battle":
+        return _ATTACKER_BEFORE if k == s.current_kingdom else _DEFENDER_BEFORE
+    if window.name == "cancel":
+        return ("cancel",)
+    return (window.name,)
+
+
+def _event_ok(s: NerathState, card: str, timings: tuple[str, ...]) -> bool:
+    ev = s.board.event(card)
+    if timings == ("cancel",):
+        return any(e.op == "cancel_card" for e in ev.effects)
+    return ev.timing in timings and not any(e.op == "cancel_card" for e in ev.effects)
+
+
+def _treasure_ok(s: NerathState, card: str, timings: tuple[str, ...]) -> bool:
+    t = s.board.treasure(card)
+    if timings == ("cancel",):
+        return any(e.op == "cancel_card" for e in t.power)
+    return (t.timing in timings or (t.timing == "immediately" and "own_turn" in timings)) and not any(
+        e.op == "cancel_card" for e in t.power
+    )
+
+
+def playable_cards(s: NerathState, k: int, window: CardWindow | None) -> list[PlayEvent | PlayTreasure]:
+    timings = _timings_for(s, window, k)
+    if not timings:
+        return []
+    out: list[PlayEvent | PlayTreasure] = []
+    out += [PlayEvent(c) for c in sorted(set(s.d.hands[k])) if _event_ok(s, c, timings)]
+    out += [PlayTreasure(c) for c in sorted(set(s.d.treasure_hands[k])) if _treasure_ok(s, c, timings)]
+    if window is not None and window.name == "cancel" and window.card is not None:
+        answered = "treasure" if window.card[3] else "event"
+        out = [a for a in out if _cancels(s, a, answered)]
+    return out
+
+
+def _cancels(s: NerathState, a: PlayEvent | PlayTreasure, answered: str) -> bool:
+    """Whether the card's cancel effect applies to the kind of card being answered."""
+    effects = s.board.treasure(a.card).power if isinstance(a, PlayTreasure) else s.board.event(a.card).effects
+    return any(e.op == "cancel_card" and e.param("card", "event") in ("any", answered) for e in effects)
+
+
+def window(s: NerathState) -> CardWindow | None:
+    return s.d.windows[-1] if s.d.windows else None
+
+
+def open_window(
+    s: NerathState,
+    name: str,
+    kingdoms: list[int],
+    resume: str,
+    card: tuple[int, str, str, bool] | None = None,
+) -> bool:
+    """Open a card window for the ``kingdoms`` that hold a card playable in it; False if nobody does."""
+    probe = CardWindow(name, (), resume, card)
+    queue = tuple(k for k in dict.fromkeys(kingdoms) if playable_cards(s, k, probe))
+    if not queue:
+        return False
+    s.d.windows = (*s.d.windows, CardWindow(name, queue, resume, card))
+    return True
+
+
+def acting_kingdom(s: NerathState) -> int:
+    w = window(s)
+    return w.queue[0] if w is not None else s.current_kingdom
+
+
+def legal_plays(s: NerathState, k: int) -> list[PlayEvent | PlayTreasure]:
+    return playable_cards(s, k, window(s))
+
+
+def pass_window(s: NerathState) -> list[Event]:
+    """The kingdom at the head of the window's queue passes; the window closes when nobody is left."""
+    w = window(s)
+    assert w is not None
+    rest = w.queue[1:]
+    if rest:
+        s.d.windows = (*s.d.windows[:-1], replace(w, queue=rest))
+        return []
+    s.d.windows = s.d.windows[:-1]
+    return _resume(s, w)
+
+
+def _resume(s: NerathState, w: CardWindow) -> list[Event]:
+    from warhorn.games.nerath.rules import battles
+
+    if w.resume == "battle_roll" and s.d.battle is not None:
+        return battles.roll_step(s)
+    if w.resume == "battle_hits" and s.d.battle is not None:
+        return battles.resolve_hits(s)
+    if w.resume == "card" and w.card is not None:
+        k, card, target, treasure = w.card
+        return _carry_out(s, k, card, target, treasure) + _close_finished_after(s)
+    return []
+
+
+def check_play(s: NerathState, k: int, a: PlayEvent | PlayTreasure) -> IllegalActionError | None:
+    if isinstance(a, PlayTreasure):
+        if a.card not in s.d.treasure_hands[k]:
+            return IllegalActionError(f"{s.kingdom_name(k)} holds no treasure {a.card!r}", "NER-CRD-02")
+    elif a.card not in s.d.hands[k]:
+        return IllegalActionError(f"{s.kingdom_name(k)} holds no event card {a.card!r}", "NER-CRD-01")
+    legal = legal_plays(s, k)
+    if (PlayEvent(a.card) if isinstance(a, PlayEvent) else a) in legal:
+        return None
+    if isinstance(a, PlayEvent):
+        timing = s.board.event(a.card).timing
+        return IllegalActionError(f"{a.card} may not be played now (its timing is {timing})", "NER-CRD-01")
+    timing = s.board.treasure(a.card).timing
+    return IllegalActionError(f"{a.card} may not be played now (its timing is {timing})", "NER-CRD-02")
+
+
+def apply_play(s: NerathState, k: int, a: PlayEvent | PlayTreasure) -> list[Event]:
+    """Play a card: take it from the hand, let enemies answer with a cancel card, then carry it out."""
+    treasure = isinstance(a, PlayTreasure)
+    target = a.target if isinstance(a, PlayEvent) else ""
+    if treasure:
+        hand = list(s.d.treasure_hands[k])
+        hand.remove(a.card)
+        s.d.treasure_hands[k] = tuple(hand)
+        name = s.board.treasure(a.card).name
+    else:
+        hand = list(s.d.hands[k])
+        hand.remove(a.card)
+        s.d.hands[k] = tuple(hand)
+        name = s.board.event(a.card).name
+    events = [Event("card.play", {"kingdom": k, "card": a.card}, f"{s.kingdom_name(k)} plays {name}")]
+    w = window(s)
+    if w is not None and w.name == "cancel":
+        # a cancel card answers the card the window was opened for; the window closes at once
+        events += _carry_out(s, k, a.card, "", treasure)
+        s.d.windows = s.d.windows[:-1]
+        return events + _resume(s, w)
+    closed: CardWindow | None = None
+    if w is not None and not playable_cards(s, k, w):
+        if w.queue[1:]:
+            s.d.windows = (*s.d.windows[:-1], replace(w, queue=w.queue[1:]))
+        else:
+            s.d.windows = s.d.windows[:-1]
+            closed = w
+    enemies = [j for j in _turn_order_from(s, k) if not s.allied(j, k)]
+    if open_window(s, "cancel", enemies, "card", (k, a.card, target, treasure)):
+        if closed is not None:  # resume the closed window's step after the answer
+            s.d.windows = (*s.d.windows[:-1], CardWindow("after", (), closed.resume), s.d.windows[-1])
+        return events
+    events += _carry_out(s, k, a.card, target, treasure)
+    if closed is not None:
+        events += _resume(s, closed)
+    return events
+
+
+def _turn_order_from(s: NerathState, k: int) -> list[int]:
+    return [(k + n) % 4 for n in range(1, 4)]
+
+
+def _carry_out(s: NerathState, k: int, card: str, target: str, treasure: bool) -> list[Event]:
+    """NER-CRD-01..04: an event's effects then to the discard; a treasure scores, powers, stays in play."""
+    events: list[Event] = []
+    cancelled = s.d.cancelled == (k, card)
+    s.d.cancelled = None
+    if treasure:
+        if cancelled:
+            s.d.treasure_deck = s.d.treasure_deck.discard(card)
+            return [Event("card.cancelled", {"card": card}, f"{card} is cancelled")]
+        t = s.board.treasure(card)
+        s.d.treasures_in_play[k] = (*s.d.treasures_in_play[k], card)
+        s.d.vp[k] += t.vp
+        events.append(
+            Event("treasure.play", {"kingdom": k, "card": card, "vp": t.vp}, f"{t.name} scores {t.vp} VP")
+        )
+        for e in t.power:
+            events += run_effect(s, k, e, target, source=card)
+    else:
+        s.d.event_decks[k] = s.d.event_decks[k].discard(card)
+        if cancelled:
+            return [Event("card.cancelled", {"card": card}, f"{card} is cancelled")]
+        for e in s.board.event(card).effects:
+            events += run_effect(s, k, e, target, source=card)
+    return events
+
+
+def _close_finished_after(s: NerathState) -> list[Event]:
+    """Resume a window whose step waits behind a finished cancel window."""
+    w = window(s)
+    if w is not None and w.name == "after":
+        s.d.windows = s.d.windows[:-1]
+        return _resume(s, w)
+    return []
+
+
+def play_treasure(s: NerathState, k: int, card: str) -> list[Event]:
+    """Play a treasure from hand at once (used by scenario tests and effects)."""
+    hand = list(s.d.treasure_hands[k])
+    hand.remove(card)
+    s.d.treasure_hands[k] = tuple(hand)
+    return _carry_out(s, k, card, "", True)
+
+
+def _play_event(s: NerathState, k: int, card: str, target: str) -> list[Event]:
+    hand = list(s.d.hands[k])
+    hand.remove(card)
+    s.d.hands[k] = tuple(hand)
+    events = [
+        Event(
+            "card.play", {"kingdom": k, "card": card}, f"{s.kingdom_name(k)} plays {s.board.event(card).name}"
+        )
+    ]
+    return events + _carry_out(s, k, card, target, False)
+
+
+# --- effect primitives ----------------------------------------------------------------------------
+Effect = Callable[["NerathState", int, CardEffect, str], list[Event]]
+
+
+def run_effect(s: NerathState, k: int, e: CardEffect, target: str, *, source: str) -> list[Event]:
+    fn = EFFECTS.get(e.op)
+    if fn is None:
+        return [
+            Event("card.unsupported", {"op": e.op, "card": source}, f"({e.op} has no effect in this version)")
+        ]
+    return fn(s, k, e, target)
+
+
+def _friendly_territories(s: NerathState, k: int) -> list[int]:
+    return [i for i in range(len(s.board)) if s.board.kind[i] == LAND and s.d.control[i] == k]
+
+
+def place_spots(s: NerathState, k: int, where: str, ptype: str) -> list[int]:
+    """Spaces where a card may set down new ``ptype`` pieces of ``k`` (``place_pieces`` ``where``)."""
+    board = s.board
+    if where == "own_capital":
+        cap = board.capitals[k]
+        spots = [cap] if cap >= 0 and s.d.control[cap] == k else []
+    elif where == "battle_space":
+        b = s.d.battle
+        spots = [b.space] if b is not None and s.allied(k, b.attacker) == (k == b.attacker) else []
+        if b is not None and k != b.attacker and any(u.kingdom == k for u in s.units_at(b.space)):
+            spots = [b.space]
+    elif where == "friendly_sea_near_castle":
+        spots = sorted(
+            {
+                n
+                for c in s.own_castles(k)
+                for n in board.neighbors(c)
+                if board.is_sea(n) and s.is_friendly(n, k)
+            }
+        )
+    else:
+        spots = _friendly_territories(s, k)
+        if where == "castle_territory":
+            spots = [i for i in spots if (c := s.castle_at(i)) is not None and c.kingdom == k]
+        elif where == "conquered_territory":
+            spots = [i for i in spots if s.d.control_at_start[i] != k]
+    mob = PIECES[ptype].mobility
+    out = []
+    for i in spots:
+        kind = board.kind[i]
+        if mob == Mobility.SEA and kind != "sea":
+            continue
+        if mob in (Mobility.LAND, Mobility.IMMOBILE) and kind != LAND:
+            continue
+        if mob == Mobility.FLYING and kind == "dungeon":
+            continue
+        if ptype == "castle" and s.castle_at(i) is not None:
+            continue
+        out.append(i)
+    return out
+
+
+def op_place_pieces(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    """New pieces for free where the card says (the first such space unless ``target`` names one)."""
+    ptype = str(e.param("piece"))
+    count = int(e.param("count", 1))
+    spots = place_spots(s, k, str(e.param("where", "friendly_territory")), ptype) if ptype in PIECES else []
+    if target:
+        spots = [i for i in spots if s.board.sid(i) == target]
+    if not spots:
+        return [Event("card.fizzle", {"op": "place_pieces"}, "no place to put the new pieces")]
+    spot = spots[0]
+    if ptype == "castle":
+        count = 1  # NER-PCS-05: one castle per territory
+    for _ in range(count):
+        s.add_unit(k, ptype, spot, moved=1, done=True)
+    return [
+        Event(
+            "card.place",
+            {"kingdom": k, "piece": ptype, "count": count, "space": s.board.sid(spot)},
+            f"{count} {ptype} appear on {s.board.sid(spot)} for {s.kingdom_name(k)}",
+        )
+    ]
+
+
+def op_gain_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    amount = int(e.param("amount", 1))
+    per = str(e.param("per", "none"))
+    if per != "none":
+        n = 0
+        if per == "coastal_territory":
+            n = sum(1 for i in _friendly_territories(s, k) if s.board.coastal[i])
+        elif per == "warship":
+            n = sum(1 for u in s.d.units.values() if u.kingdom == k and u.ptype == "warship")
+        elif per == "sea_space_with_warship":
+            n = len({u.space for u in s.d.units.values() if u.kingdom == k and u.ptype == "warship"})
+        elif per == "castle":
+            n = len(s.own_castles(k))
+        elif per == "conquest_this_turn":
+            n = sum(1 for i in _friendly_territories(s, k) if s.d.control_at_start[i] != k)
+        amount *= n
+        cap = int(e.param("maximum", 0))
+        if cap:
+            amount = min(amount, cap)
+    s.d.gold[k] += amount
+    return [Event("gold", {"kingdom": k, "gold": amount}, f"{s.kingdom_name(k)} gains {amount} gold")]
+
+
+def op_steal_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    """NER-CRD-06: gold moves from enemy treasuries to the holder's."""
+    amount = int(e.param("amount", 1))
+    mode = str(e.param("from", "chosen_enemy"))
+    enemies = [j for j in range(4) if not s.allied(j, k)]
+    if mode == "each_enemy":
+        victims = enemies
+    elif mode == "richest_enemy":
+        victims = [max(enemies, key=lambda j: (s.d.gold[j], -j))] if enemies else []
+    elif mode == "battle_enemy" and s.d.battle is not None:
+        victims = sorted({u.kingdom for u in s.units_at(s.d.battle.space) if not s.allied(u.kingdom, k)})
+    else:
+        from warhorn.games.nerath.board import KINGDOM_IDS
+
+        chosen = [j for j in enemies if KINGDOM_IDS[j] == target]
+        victims = chosen or ([max(enemies, key=lambda j: (s.d.gold[j], -j))] if enemies else [])
+    events = []
+    for j in victims:
+        took = min(amount, s.d.gold[j])
+        s.d.gold[j] -= took
+        s.d.gold[k] += took
+        events.append(
+            Event(
+                "gold.steal",
+                {"from": j, "to": k, "gold": took},
+                f"{s.kingdom_name(k)} takes {took} gold from {s.kingdom_name(j)}",
+            )
+        )
+    return events
+
+
+def op_gain_vp(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    amount = int(e.param("amount", 1))
+    s.d.vp[k] += amount
+    return [Event("vp", {"kingdom": k, "vp": amount}, f"{s.kingdom_name(k)} scores {amount} VP")]
+
+
+def op_draw_cards(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    events: list[Event] = []
+    for _ in range(int(e.param("count", 1))):
+        if e.param("deck", "event") == "treasure":
+            events += s.draw_treasure(k)
+        else:
+            events += s._draw(k)
+    return events
+
+
+def op_destroy_piece(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    """Destroy enemy pieces (never castles, never guardians: NER-DUN-08)."""
+    where = str(e.param("where", "battle"))
+    filt = str(e.param("piece", "mobile"))
+    victims = []
+    for u in sorted(s.d.units.values(), key=lambda x: x.uid):
+        if s.allied(u.kingdom, k) or u.ptype == "castle" or u.carrier >= 0 or not _matches(u.ptype, filt):
+            continue
+        if where == "battle" and (s.d.battle is None or u.space != s.d.battle.space):
+            continue
+        if where == "adjacent" and not any(s.d.control[n] == k for n in s.board.neighbors(u.space)):
+            continue
+        if target and s.board.sid(u.space) != target:
+            continue
+        victims.append(u)
+    events = []
+    for u in victims[: int(e.param("count", 1))]:
+        s.remove(u.uid)
+        events.append(
+            Event(
+                "destroyed",
+                {"kingdom": u.kingdom, "pieces": [u.ptype]},
+                f"a card destroys {s.kingdom_name(u.kingdom)}'s {u.ptype} on {s.board.sid(u.space)}",
+            )
+        )
+    return events
+
+
+def _fits(ptype: str, kind: str) -> bool:
+    """Whether a piece of this type may stand on a space of this kind (NER-MOV-03/04, NER-PCS-08)."""
+    mob = PIECES[ptype].mobility
+    if mob == Mobility.SEA:
+        return kind == "sea"
+    if mob == Mobility.FLYING:
+        return kind != "dungeon"
+    return kind == LAND or (kind == "dungeon" and PIECES[ptype].hero)
+
+
+def op_transfer_pieces(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    """NER-MOV-09: lift own pieces and set them down elsewhere; not movement (no adjacency, no attack).
+
+    ``target`` names the destination (default: the first eligible space); the
+    pieces come from the first eligible space holding matching pieces.
+    """
+    filt = str(e.param("piece", "land"))
+    count = int(e.param("count", 1))
+    src = str(e.param("from", "friendly_territory"))
+    dest_kind = str(e.param("to", "friendly_territory"))
+    if dest_kind == "coastal_territory":
+        dests = [i for i in _friendly_territories(s, k) if s.board.coastal[i]]
+    elif dest_kind == "battle_space" and s.d.battle is not None:
+        dests = [s.d.battle.space]
+    elif dest_kind == "own_capital":
+        dests = [c for c in (s.board.capitals[k],) if c >= 0 and s.d.control[c] == k]
+    else:
+        dests = _friendly_territories(s, k)
+    if target:
+        dests = [i for i in dests if s.board.sid(i) == target]
+    if not dests:
+        return [Event("card.fizzle", {"op": "transfer_pieces"}, "no place to set the pieces down")]
+    dest = dests[0]
+    movers = [
+        u
+        for u in sorted(s.d.units.values(), key=lambda x: x.uid)
+        if u.kingdom == k
+        and u.carrier < 0
+        and u.space != dest
+        and _matches(u.ptype, filt)
+        and PIECES[u.ptype].mobility != Mobility.IMMOBILE
+        and (
+            src == "anywhere"
+            or (src == "own_capital" and u.space == s.board.capitals[k])
+            or s.d.control[u.space] == k
+        )
+        and _fits(u.ptype, s.board.kind[dest])
+    ][:count]
+    for u in movers:
+        s.update(u, space=dest, moved=1, done=True)
+    return [
+        Event(
+            "card.transfer",
+            {"kingdom": k, "pieces": [u.ptype for u in movers], "to": s.board.sid(dest)},
+            f"{len(movers)} piece(s) of {s.kingdom_name(k)} are set down on {s.board.sid(dest)}",
+        )
+    ]
+
+
+_BATTLE_LONG = {"modify_hit_number", "extra_dice", "grant_first_strike", "grant_resilience"}
+
+
+def duration_of(e: CardEffect) -> str:
+    """How long a modifier lasts: its ``duration``, else one battle (battle modifiers) or the turn."""
+    return str(e.param("duration", "battle" if e.op in _BATTLE_LONG else "turn"))
+
+
+def op_modifier(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    """Modifiers (hit number, first strike, resilience, extra dice, extra moves, cheaper pieces) stay in
+    force until their duration ends; the rules code reads them through :func:`active`."""
+    s.d.effects = (*s.d.effects, (k, e))
+    return [
+        Event(
+            "card.modifier",
+            {"kingdom": k, "op": e.op, "params": dict(e.params)},
+            f"{s.kingdom_name(k)}: {e.op.replace('_', ' ')} ({duration_of(e)})",
+        )
+    ]
+
+
+def _holder_is_attacker(s: NerathState, k: int) -> bool:
+    b = s.d.battle
+    return b is not None and s.allied(k, b.attacker)
+
+
+def op_reroll(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    """Reroll up to ``count`` of the holder's missed dice (side own) or the enemy's hits (side enemy)."""
+    b = s.d.battle
+    if b is None or not (b.rolled[0] or b.rolled[1]):
+        return [Event("card.fizzle", {"op": "reroll"}, "no dice to roll again")]
+    mine = 0 if _holder_is_attacker(s, k) else 1
+    own = e.param("side", "own") == "own"
+    which = mine if own else 1 - mine
+    dice = list(b.rolled[which])
+    left = int(e.param("count", 1))
+    pairs = []
+    for n, (sides, face, need) in enumerate(dice):
+        if left and ((face < need) if own else (face >= need)):
+            new = s.rng.roll(sides)
+            dice[n] = (sides, new, need)
+            pairs.append((sides, new))
+            left -= 1
+    rolled = (tuple(dice), b.rolled[1]) if which == 0 else (b.rolled[0], tuple(dice))
+    s.d.battle = replace(b, rolled=rolled)
+    who = s.kingdom_name(k)
+    return [roll_event_for(who, pairs)]
+
+
+def roll_event_for(who: str, pairs: list[tuple[int, int]]) -> Event:
+    from warhorn.engine.events import roll_event
+
+    return roll_event(who, pairs, purpose="a reroll")
+
+
+def op_negate_hits(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    b = s.d.battle
+    if b is None:
+        return [Event("card.fizzle", {"op": "negate_hits"}, "no battle")]
+    n = int(e.param("count", 1))
+    a, d = b.negate
+    s.d.battle = replace(b, negate=(a + n, d) if _holder_is_attacker(s, k) else (a, d + n))
+    return [
+        Event(
+            "card.negate",
+            {"kingdom": k, "hits": n},
+            f"up to {n} hit(s) against {s.kingdom_name(k)} are cancelled",
+        )
+    ]
+
+
+def op_heal(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    b = s.d.battle
+    if b is None:
+        return [Event("card.fizzle", {"op": "heal"}, "no battle")]
+    healed = 0
+    for u in s.units_at(b.space):
+        if healed < int(e.param("count", 1)) and u.kingdom == k and (u.damage or u.inactive):
+            s.update(u, damage=0, inactive=False)
+            healed += 1
+    return [
+        Event(
+            "card.heal", {"kingdom": k, "count": healed}, f"{healed} piece(s) of {s.kingdom_name(k)} healed"
+        )
+    ]
+
+
+def op_force_retreat(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    b = s.d.battle
+    if b is None or _holder_is_attacker(s, k):
+        return [Event("card.fizzle", {"op": "force_retreat"}, "no attacker to drive off")]
+    s.d.battle = replace(b, forced_retreat=True)
+    return [
+        Event(
+            "card.force_retreat",
+            {"space": s.board.sid(b.space)},
+            "the attackers must retreat after this round",
+        )
+    ]
+
+
+def op_destroy_guardian(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    b = s.d.battle
+    if b is None or b.kind != "dungeon":
+        return [Event("card.fizzle", {"op": "destroy_guardian"}, "no dungeon battle")]
+    from warhorn.games.nerath.state import GuardianSlot
+
+    left = int(e.param("count", 1))
+    slots = list(s.d.guardians.get(b.space, ()))
+    for n, g in enumerate(slots):
+        if left and g.dice:
+            slots[n] = GuardianSlot(g.tile, (), True)
+            left -= 1
+    s.d.guardians[b.space] = tuple(slots)
+    return [Event("card.guardians", {"space": s.board.sid(b.space)}, "guardians are defeated by a card")]
+
+
+def op_cancel_card(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    w = window(s)
+    if w is None or w.name != "cancel" or w.card is None:
+        return [Event("card.fizzle", {"op": "cancel_card"}, "no card to cancel")]
+    owner, card, _, treasure = w.card
+    kind = str(e.param("card", "event"))
+    if kind == "any" or (kind == "treasure") == treasure:
+        s.d.cancelled = (owner, card)
+    return []
+
+
+def op_discard_cards(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    enemies = [j for j in range(4) if not s.allied(j, k)]
+    if e.param("from", "chosen_enemy") == "chosen_enemy":
+        chosen = [j for j in enemies if KINGDOM_IDS[j] == target]
+        enemies = chosen or ([max(enemies, key=lambda j: (len(s.d.hands[j]), -j))] if enemies else [])
+    events = []
+    for j in enemies:
+        for _ in range(int(e.param("count", 1))):
+            hand = list(s.d.hands[j])
+            if not hand:
+                break
+            card = hand.pop(s.rng.below(len(hand)))
+            s.d.hands[j] = tuple(hand)
+            s.d.event_decks[j] = s.d.event_decks[j].discard(card)
+            events.append(
+                Event(
+                    "card.discard",
+                    {"kingdom": j, "card": card},
+                    f"{s.kingdom_name(j)} discards {card}",
+                    chance=True,
+                )
+            )
+    return events
+
+
+EFFECTS: dict[str, Effect] = {
+    "place_pieces": op_place_pieces,
+    "destroy_piece": op_destroy_piece,
+    "transfer_pieces": op_transfer_pieces,
+    "steal_gold": op_steal_gold,
+    "gain_gold": op_gain_gold,
+    "gain_vp": op_gain_vp,
+    "modify_hit_number": op_modifier,
+    "extra_dice": op_modifier,
+    "grant_first_strike": op_modifier,
+    "grant_resilience": op_modifier,
+    "extra_move": op_modifier,
+    "reroll": op_reroll,
+    "negate_hits": op_negate_hits,
+    "heal": op_heal,
+    "force_retreat": op_force_retreat,
+    "cancel_card": op_cancel_card,
+    "draw_cards": op_draw_cards,
+    "discard_cards": op_discard_cards,
+    "reduce_cost": op_modifier,
+    "destroy_guardian": op_destroy_guardian,
+}

@@ -1,0 +1,521 @@
+"""Moving pieces: phase 2 movement, sea transport, phase 4 reposition moves and phase 5 moves of new pieces.
+
+One set of predicates decides which spaces a piece may enter and move on
+from; legal actions enumerate one shortest path per destination with them,
+and validation checks any path given with the same predicates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+from typing import TYPE_CHECKING
+
+from warhorn.engine.errors import IllegalActionError
+from warhorn.engine.events import Event
+from warhorn.games.nerath.actions import Load, Move, ShipMove, Unload
+from warhorn.games.nerath.board import DUNGEON, LAND, SEA
+from warhorn.games.nerath.pieces import PIECES, Mobility
+from warhorn.games.nerath.rules import cards
+from warhorn.games.nerath.state import MOVEMENT, REINFORCEMENTS, REPOSITION, Unit
+
+if TYPE_CHECKING:
+    from warhorn.games.nerath.game import NerathState
+
+Pred = Callable[[int], bool]
+
+
+class MoveRules:
+    """Where a piece type may go in the current phase: enter / continue / end predicates and range."""
+
+    def __init__(self, enter: Pred, cont: Pred, end: Pred, steps: int) -> None:
+        self.enter, self.cont, self.end, self.steps = enter, cont, end, steps
+
+
+def move_rules(s: NerathState, k: int, ptype: str, start: int) -> MoveRules | None:
+    """Movement predicates for ``k``'s ``ptype`` leaving ``start`` in this phase (None: may not move)."""
+    stats = PIECES[ptype]
+    board = s.board
+    kind = board.kind
+    phase = s.d.pos.phase
+    bonus = cards.extra_moves(s, k, ptype) if phase in (MOVEMENT, REINFORCEMENTS) else 0
+    mob = stats.mobility
+    if mob in (Mobility.IMMOBILE, Mobility.SEA):
+        return None
+    if phase == MOVEMENT:
+        if mob == Mobility.LAND:
+            # NER-MOV-02/03/04: land only; stop on entering an enemy space or a dungeon (heroes only).
+            def enter(i: int) -> bool:
+                return kind[i] == LAND or (kind[i] == DUNGEON and stats.hero)
+
+            def cont(i: int) -> bool:
+                return kind[i] == LAND and not s.is_enemy(i, k)
+
+            return MoveRules(enter, cont, lambda i: True, stats.move + bonus)
+        # NER-MOV-05: flyers pass over anything, never end on a dungeon.
+        return MoveRules(lambda i: True, lambda i: True, lambda i: kind[i] != DUNGEON, stats.move + bonus)
+    if phase == REPOSITION:
+        if kind[start] == DUNGEON and stats.hero:
+            # NER-REP-02: leave to an adjacent friendly territory.
+            return MoveRules(
+                lambda i: kind[i] == LAND and s.is_friendly(i, k), lambda i: False, lambda i: True, 1
+            )
+        if mob != Mobility.FLYING:
+            return None
+        cross = bool(s.options.get("reposition_flyers_cross_enemy", True))
+
+        def r_enter(i: int) -> bool:
+            return cross or s.is_friendly(i, k)
+
+        def r_end(i: int) -> bool:  # NER-REP-03 / NER-PCS-06 Hover
+            if kind[i] == LAND:
+                return s.is_friendly(i, k)
+            return kind[i] == SEA and ptype == "elemental" and s.is_friendly(i, k)
+
+        return MoveRules(r_enter, r_enter, r_end, stats.move)
+    if phase == REINFORCEMENTS:
+        # NER-REI-09: new pieces move to friendly spaces, no battles; flyers may pass over enemies.
+        if mob == Mobility.LAND:
+
+            def n_enter(i: int) -> bool:
+                return kind[i] == LAND and s.is_friendly(i, k)
+
+            return MoveRules(n_enter, n_enter, lambda i: True, stats.move + bonus)
+
+        def f_end(i: int) -> bool:
+            if kind[i] == LAND:
+                return s.is_friendly(i, k)
+            return kind[i] == SEA and ptype == "elemental" and s.is_friendly(i, k)
+
+        return MoveRules(lambda i: True, lambda i: True, f_end, stats.move + bonus)
+    return None
+
+
+def movable(s: NerathState, u: Unit) -> bool:
+    """Whether this (uncarried) piece may still make a move in the current phase."""
+    phase = s.d.pos.phase
+    if u.carrier >= 0 or u.moved or u.ptype in ("castle", "warship"):
+        return False
+    if phase == MOVEMENT:
+        return not u.done and not u.new
+    if phase == REPOSITION:
+        if s.board.kind[u.space] == DUNGEON:
+            return PIECES[u.ptype].hero
+        return PIECES[u.ptype].mobility == Mobility.FLYING
+    if phase == REINFORCEMENTS:
+        return u.new and not u.done
+    return False
+
+
+def _groups(s: NerathState, k: int) -> dict[tuple[int, str], list[Unit]]:
+    groups: dict[tuple[int, str], list[Unit]] = {}
+    for u in s.d.units.values():
+        if u.kingdom == k and movable(s, u):
+            groups.setdefault((u.space, u.ptype), []).append(u)
+    return groups
+
+
+def paths_within(s: NerathState, start: int, steps: int, enter: Pred, cont: Pred) -> dict[int, list[int]]:
+    """One shortest legal path to every space reachable in ``steps`` (one breadth-first pass)."""
+    nbrs = s.board.graph.neighbors
+    parent = {start: start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt: list[int] = []
+        for here in frontier:
+            if here != start and not cont(here):
+                continue
+            for there in nbrs[here]:
+                if there not in parent and enter(there):
+                    parent[there] = here
+                    nxt.append(there)
+        if not nxt:
+            break
+        frontier = nxt
+    out: dict[int, list[int]] = {}
+    for dest in parent:
+        if dest == start:
+            continue
+        path = [dest]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        out[dest] = path[::-1]
+    return out
+
+
+def destinations(s: NerathState, k: int, ptype: str, start: int) -> dict[int, list[int]]:
+    """Every space the group may end on, with one shortest legal path each."""
+    rules = move_rules(s, k, ptype, start)
+    if rules is None:
+        return {}
+    found = paths_within(s, start, rules.steps, rules.enter, rules.cont)
+    return {d: found[d] for d in sorted(found) if rules.end(d)}
+
+
+def legal_moves(s: NerathState, k: int) -> list[Move]:
+    out: list[Move] = []
+    sid = s.board.sid
+    for (start, ptype), units in sorted(_groups(s, k).items()):
+        for _dest, path in destinations(s, k, ptype, start).items():
+            names = tuple(sid(i) for i in path)
+            for count in range(1, len(units) + 1):
+                out.append(Move(ptype, count, names))
+    return out
+
+
+def check_move(s: NerathState, k: int, a: Move) -> IllegalActionError | None:
+    """None if the move is legal, else the refusal naming the rule."""
+    board = s.board
+    if a.piece not in PIECES:
+        return IllegalActionError(f"unknown piece {a.piece!r}")
+    if len(a.path) < 2:
+        return IllegalActionError("a move needs a path of at least two spaces", "NER-MOV-01")
+    try:
+        path = [board.idx(x) for x in a.path]
+    except KeyError as exc:
+        return IllegalActionError(str(exc.args[0]), "NER-MAP-02")
+    stats = PIECES[a.piece]
+    if stats.mobility == Mobility.IMMOBILE:
+        return IllegalActionError("castles never move", "NER-PCS-05")
+    if stats.mobility == Mobility.SEA:
+        return IllegalActionError("warships move with 'sail'", "NER-PCS-08")
+    avail = [u for u in s.units_at(path[0]) if u.kingdom == k and u.ptype == a.piece and movable(s, u)]
+    if a.count < 1 or a.count > len(avail):
+        return IllegalActionError(
+            f"{s.kingdom_name(k)} has {len(avail)} {a.piece} able to move from {a.path[0]}", "NER-MOV-01"
+        )
+    rules = move_rules(s, k, a.piece, path[0])
+    if rules is None:
+        return IllegalActionError(f"a {a.piece} may not move now", "NER-TRN-01")
+    if len(path) - 1 > rules.steps:
+        return IllegalActionError(f"a {a.piece} moves at most {rules.steps} spaces", "NER-MOV-01")
+    for n in range(1, len(path)):
+        here, there = path[n - 1], path[n]
+        if not board.graph.adjacent_i(here, there):
+            return IllegalActionError(f"{a.path[n - 1]} and {a.path[n]} are not adjacent", "NER-MAP-02")
+        if not rules.enter(there):
+            return IllegalActionError(
+                f"a {a.piece} may not enter {a.path[n]} now", _enter_rule(s, a.piece, there)
+            )
+        if n < len(path) - 1 and not rules.cont(there):
+            return IllegalActionError(f"a {a.piece} must stop on entering {a.path[n]}", _stop_rule(s, there))
+    if not rules.end(path[-1]):
+        return IllegalActionError(f"a {a.piece} may not end its move on {a.path[-1]}", _end_rule(s, a.piece))
+    return None
+
+
+def _enter_rule(s: NerathState, ptype: str, space: int) -> str:
+    phase = s.d.pos.phase
+    if phase == REPOSITION:
+        return "NER-REP-03"
+    if phase == REINFORCEMENTS:
+        return "NER-REI-09"
+    if s.board.kind[space] == DUNGEON:
+        return "NER-MOV-04"
+    return "NER-MOV-03"
+
+
+def _stop_rule(s: NerathState, space: int) -> str:
+    if s.d.pos.phase == REPOSITION:
+        return "NER-REP-02"
+    return "NER-MOV-04" if s.board.kind[space] == DUNGEON else "NER-MOV-02"
+
+
+def _end_rule(s: NerathState, ptype: str) -> str:
+    phase = s.d.pos.phase
+    if phase == REPOSITION:
+        return "NER-REP-03"
+    if phase == REINFORCEMENTS:
+        return "NER-REI-09"
+    return "NER-MOV-05"
+
+
+def apply_move(s: NerathState, k: int, a: Move) -> list[Event]:
+    path = [s.board.idx(x) for x in a.path]
+    avail = [u for u in s.units_at(path[0]) if u.kingdom == k and u.ptype == a.piece and movable(s, u)]
+    for u in avail[: a.count]:
+        s.update(u, space=path[-1], moved=1)
+    dest = path[-1]
+    attack = s.d.pos.phase == MOVEMENT and (s.is_enemy(dest, k) or s.board.kind[dest] == DUNGEON)
+    text = f"{s.kingdom_name(k)} moves {a.count} {a.piece} {' → '.join(a.path)}"
+    if attack:
+        text += " (attack declared)"
+    return [Event("move", {"kingdom": k, "piece": a.piece, "count": a.count, "path": list(a.path)}, text)]
+
+
+# --- sea transport -----------------------------------------------------------------
+def ship_range(s: NerathState, ship: Unit) -> int:
+    """A warship's movement this turn: 2, plus extra moves from cards."""
+    return PIECES["warship"].move + cards.extra_moves(s, ship.kingdom, "warship")
+
+
+def ship_can_sail(s: NerathState, ship: Unit) -> bool:
+    phase = s.d.pos.phase
+    if ship.ptype != "warship" or ship.done or ship.moved >= ship_range(s, ship):
+        return False
+    if phase == MOVEMENT:
+        return not ship.new
+    if phase == REINFORCEMENTS:
+        return ship.new  # NER-REI-09
+    return False
+
+
+def _sail_rules(s: NerathState, k: int) -> tuple[Pred, Pred]:
+    kind = s.board.kind
+    if s.d.pos.phase == REINFORCEMENTS:
+
+        def enter(i: int) -> bool:
+            return kind[i] == SEA and not s.is_enemy(i, k)
+
+        return enter, enter
+
+    def enter2(i: int) -> bool:
+        return kind[i] == SEA
+
+    def cont(i: int) -> bool:  # NER-SEA-06: stop on entering an enemy sea space
+        return kind[i] == SEA and not s.is_enemy(i, k)
+
+    return enter2, cont
+
+
+def legal_sails(s: NerathState, k: int) -> list[ShipMove]:
+    out: list[ShipMove] = []
+    for ship in s.d.units.values():
+        if ship.kingdom != k or not ship_can_sail(s, ship):
+            continue
+        enter, cont = _sail_rules(s, k)
+        steps = ship_range(s, ship) - ship.moved
+        for _, path in sorted(paths_within(s, ship.space, steps, enter, cont).items()):
+            out.append(ShipMove(ship.uid, tuple(s.board.sid(i) for i in path)))
+    return sorted(out, key=lambda a: (a.ship, a.path))
+
+
+def check_sail(s: NerathState, k: int, a: ShipMove) -> IllegalActionError | None:
+    ship = s.d.units.get(a.ship)
+    if ship is None or ship.kingdom != k or ship.ptype != "warship":
+        return IllegalActionError(f"{s.kingdom_name(k)} has no warship number {a.ship}", "NER-PCS-08")
+    if not ship_can_sail(s, ship):
+        if s.d.pos.phase == REINFORCEMENTS and not ship.new:
+            return IllegalActionError("only new warships move in reinforcements", "NER-REI-09")
+        if ship.done:
+            return IllegalActionError("a warship that unloaded may not move on", "NER-SEA-03")
+        if s.d.pos.phase == REINFORCEMENTS:
+            return IllegalActionError("only new warships move in reinforcements", "NER-REI-09")
+        return IllegalActionError("this warship has no movement left", "NER-MOV-01")
+    try:
+        path = [s.board.idx(x) for x in a.path]
+    except KeyError as exc:
+        return IllegalActionError(str(exc.args[0]), "NER-MAP-02")
+    if len(path) < 2 or path[0] != ship.space:
+        return IllegalActionError(f"the path must start where the warship is ({s.space_name(ship.space)})")
+    if len(path) - 1 > ship_range(s, ship) - ship.moved:
+        return IllegalActionError("a warship moves at most 2 spaces a turn", "NER-MOV-01")
+    enter, cont = _sail_rules(s, k)
+    for n in range(1, len(path)):
+        if not s.board.graph.adjacent_i(path[n - 1], path[n]):
+            return IllegalActionError(f"{a.path[n - 1]} and {a.path[n]} are not adjacent", "NER-MAP-02")
+        if not enter(path[n]):
+            if s.board.kind[path[n]] != SEA:
+                return IllegalActionError("warships never enter land", "NER-PCS-08")
+            return IllegalActionError("new warships may not enter enemy sea spaces", "NER-REI-09")
+        if n < len(path) - 1 and not cont(path[n]):
+            return IllegalActionError(f"a warship must stop on entering enemy sea {a.path[n]}", "NER-SEA-06")
+    return None
+
+
+def apply_sail(s: NerathState, k: int, a: ShipMove) -> list[Event]:
+    ship = s.d.units[a.ship]
+    path = [s.board.idx(x) for x in a.path]
+    dest = path[-1]
+    moved = ship.moved + len(path) - 1
+    if s.is_enemy(dest, k):
+        moved = ship_range(s, ship)  # NER-SEA-06
+    s.update(ship, space=dest, moved=moved)
+    for c in s.cargo_of(ship.uid):
+        s.update(c, space=dest)
+    text = f"{s.kingdom_name(k)} sails warship {a.ship} {' → '.join(a.path)}"
+    return [Event("sail", {"kingdom": k, "ship": a.ship, "path": list(a.path)}, text)]
+
+
+def _loadable(s: NerathState, k: int, u: Unit) -> bool:
+    phase = s.d.pos.phase
+    if u.kingdom != k or u.carrier >= 0 or PIECES[u.ptype].mobility != Mobility.LAND:
+        return False
+    if phase == MOVEMENT:
+        return not u.moved and not u.done and not u.new and s.board.kind[u.space] == LAND  # NER-SEA-02
+    if phase == REPOSITION:
+        return s.board.kind[u.space] == DUNGEON and PIECES[u.ptype].hero  # NER-REP-02
+    if phase == REINFORCEMENTS:
+        return u.new and not u.moved and not u.done  # NER-REI-08
+    return False
+
+
+def _ship_loadable(s: NerathState, k: int, ship: Unit) -> bool:
+    if ship.kingdom != k or ship.ptype != "warship" or ship.carrier >= 0:
+        return False
+    if len(s.cargo_of(ship.uid)) >= PIECES["warship"].capacity:
+        return False
+    phase = s.d.pos.phase
+    if phase == MOVEMENT:
+        return not ship.done
+    if phase == REPOSITION:
+        return s.is_friendly(ship.space, k)
+    return phase == REINFORCEMENTS and not ship.done
+
+
+def legal_loads(s: NerathState, k: int) -> list[Load]:
+    out: set[Load] = set()
+    for ship in s.d.units.values():
+        if not _ship_loadable(s, k, ship):
+            continue
+        for nb in s.board.neighbors(ship.space):
+            for u in s.units_at(nb):
+                if _loadable(s, k, u):
+                    out.add(Load(ship.uid, u.ptype, s.board.sid(nb)))
+    return sorted(out, key=lambda a: (a.ship, a.space, a.piece))
+
+
+def check_load(s: NerathState, k: int, a: Load) -> IllegalActionError | None:
+    ship = s.d.units.get(a.ship)
+    if ship is None or ship.ptype != "warship":
+        return IllegalActionError(f"there is no warship number {a.ship}", "NER-PCS-08")
+    if ship.kingdom != k:
+        return IllegalActionError("a warship carries only its own kingdom's pieces", "NER-SEA-04")
+    if a.piece not in PIECES or PIECES[a.piece].mobility != Mobility.LAND:
+        return IllegalActionError(
+            "warships carry land pieces only (no castles, dragons, elementals or warships)", "NER-PCS-08"
+        )
+    if len(s.cargo_of(ship.uid)) >= PIECES["warship"].capacity:
+        return IllegalActionError("a warship carries at most 2 land pieces", "NER-PCS-08")
+    if ship.done and s.d.pos.phase != REPOSITION:
+        return IllegalActionError("this warship has unloaded and ended its movement", "NER-SEA-03")
+    try:
+        space = s.board.idx(a.space)
+    except KeyError as exc:
+        return IllegalActionError(str(exc.args[0]), "NER-MAP-02")
+    if not s.board.graph.adjacent_i(space, ship.space):
+        return IllegalActionError(f"{a.space} is not next to the warship's sea space", "NER-SEA-01")
+    if not any(u.ptype == a.piece and _loadable(s, k, u) for u in s.units_at(space)):
+        if any(u.ptype == a.piece and u.kingdom != k for u in s.units_at(space)):
+            return IllegalActionError("a warship cannot carry another kingdom's pieces", "NER-SEA-04")
+        if s.d.pos.phase == MOVEMENT:
+            return IllegalActionError(
+                f"no {a.piece} on {a.space} that started the turn there and has not moved", "NER-SEA-02"
+            )
+        return IllegalActionError(f"no {a.piece} on {a.space} may board now", "NER-REI-08")
+    if not _ship_loadable(s, k, ship):
+        return IllegalActionError("that warship may not take pieces aboard now", "NER-REP-02")
+    return None
+
+
+def apply_load(s: NerathState, k: int, a: Load) -> list[Event]:
+    ship = s.d.units[a.ship]
+    space = s.board.idx(a.space)
+    unit = next(u for u in s.units_at(space) if u.ptype == a.piece and _loadable(s, k, u))
+    s.update(unit, carrier=ship.uid, space=ship.space, moved=1, boarded=True)
+    if s.d.pos.phase == REINFORCEMENTS and not ship.new:
+        s.update(ship, moved=ship_range(s, ship), done=True)  # NER-REI-09
+    text = f"{s.kingdom_name(k)} loads a {a.piece} from {a.space} onto warship {a.ship}"
+    return [Event("load", {"kingdom": k, "ship": a.ship, "piece": a.piece, "from": a.space}, text)]
+
+
+def unload_targets(s: NerathState, k: int, ship: Unit, ptype: str) -> list[int]:
+    """Spaces a carried ``ptype`` may land on from ``ship`` now (NER-SEA-03/08, NER-REI-09)."""
+    out = []
+    for nb in s.board.neighbors(ship.space):
+        kind = s.board.kind[nb]
+        if kind == LAND:
+            if s.d.pos.phase == REINFORCEMENTS and not s.is_friendly(nb, k):
+                continue
+            out.append(nb)
+        elif kind == DUNGEON and PIECES[ptype].hero and s.d.pos.phase != REINFORCEMENTS:
+            out.append(nb)
+    return out
+
+
+def ship_may_unload(s: NerathState, k: int, ship: Unit) -> bool:
+    if ship.kingdom != k or ship.ptype != "warship" or ship.done:
+        return False
+    if not s.cargo_of(ship.uid):
+        return False
+    phase = s.d.pos.phase
+    if phase == MOVEMENT:
+        return not s.is_enemy(ship.space, k)  # NER-BAT-09: landing from enemy seas waits for the sea battle
+    if phase == REINFORCEMENTS:
+        return ship.new or all(c.new for c in s.cargo_of(ship.uid))
+    return ship.uid in s.d.landings
+
+
+def legal_unloads(s: NerathState, k: int, ships: list[Unit] | None = None) -> list[Unload]:
+    out: list[Unload] = []
+    pool = ships if ships is not None else [u for u in s.d.units.values() if u.ptype == "warship"]
+    for ship in pool:
+        if not ship_may_unload(s, k, ship):
+            continue
+        cargo = s.cargo_of(ship.uid)
+        options: list[list[int | None]] = []
+        for c in cargo:
+            options.append([None, *unload_targets(s, k, ship, c.ptype)])
+        seen: set[tuple[tuple[str, str], ...]] = set()
+        for combo in product(*options):
+            drops = tuple(
+                sorted((c.ptype, s.board.sid(t)) for c, t in zip(cargo, combo, strict=True) if t is not None)
+            )
+            if not drops or len({t for t in combo if t is not None}) > 2 or drops in seen:
+                continue
+            seen.add(drops)
+            out.append(Unload(ship.uid, drops))
+    return out
+
+
+def check_unload(s: NerathState, k: int, a: Unload) -> IllegalActionError | None:
+    ship = s.d.units.get(a.ship)
+    if ship is None or ship.ptype != "warship" or ship.kingdom != k:
+        return IllegalActionError(f"{s.kingdom_name(k)} has no warship number {a.ship}", "NER-PCS-08")
+    if ship.done:
+        return IllegalActionError("a warship unloads once and then stops", "NER-SEA-03")
+    if s.d.pos.phase == MOVEMENT and s.is_enemy(ship.space, k):
+        return IllegalActionError(
+            "from an enemy sea space the landing is declared after winning the sea battle", "NER-BAT-09"
+        )
+    if not ship_may_unload(s, k, ship):
+        return IllegalActionError("this warship may not unload now", "NER-SEA-03")
+    if not a.drops:
+        return IllegalActionError("name at least one piece to unload", "NER-SEA-03")
+    cargo = [c.ptype for c in s.cargo_of(ship.uid)]
+    targets: set[str] = set()
+    for ptype, target in a.drops:
+        if ptype not in cargo:
+            return IllegalActionError(f"warship {a.ship} carries no (more) {ptype}", "NER-SEA-03")
+        cargo.remove(ptype)
+        try:
+            t = s.board.idx(target)
+        except KeyError as exc:
+            return IllegalActionError(str(exc.args[0]), "NER-MAP-02")
+        if t not in unload_targets(s, k, ship, ptype):
+            rule = "NER-SEA-08" if s.board.kind[t] == DUNGEON else "NER-SEA-03"
+            if s.d.pos.phase == REINFORCEMENTS:
+                rule = "NER-REI-09"
+            return IllegalActionError(f"a {ptype} may not land on {target} from warship {a.ship}", rule)
+        targets.add(target)
+    if len(targets) > 2:
+        return IllegalActionError("a warship unloads into at most two territories", "NER-SEA-03")
+    return None
+
+
+def apply_unload(s: NerathState, k: int, a: Unload) -> list[Event]:
+    ship = s.d.units[a.ship]
+    events = []
+    for ptype, target in a.drops:
+        unit = next(c for c in s.cargo_of(ship.uid) if c.ptype == ptype)
+        t = s.board.idx(target)
+        s.update(unit, carrier=-1, space=t, moved=1, done=True)
+        events.append(
+            Event(
+                "unload",
+                {"kingdom": k, "ship": a.ship, "piece": ptype, "to": target},
+                f"{s.kingdom_name(k)} lands a {ptype} from warship {a.ship} on {target}",
+            )
+        )
+    s.update(s.d.units[a.ship], done=True, moved=ship_range(s, ship))
+    return events

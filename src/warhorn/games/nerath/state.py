@@ -1,0 +1,345 @@
+"""The state of a game of Conquest of Nerath: pieces, treasuries, VP, cards, control and flow.
+
+The state is data plus queries; the rules that change it live in
+:mod:`warhorn.games.nerath.rules`. Pieces are frozen :class:`Unit` values in a
+dict keyed by number, so copying a state copies one dict of references
+(copy-on-write), never the pieces themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from warhorn.engine.deck import Deck
+from warhorn.engine.flow import FlowPosition, Phase, TurnFlow
+from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, SEA, NerathBoard
+from warhorn.games.nerath.pieces import PIECES, Mobility
+
+#: The six phases of a kingdom's turn (NER-TRN-01).
+NERATH_FLOW = TurnFlow(
+    (
+        Phase("draw", "Draw", rule="NER-TRN-02"),
+        Phase("movement", "Movement", rule="NER-MOV-01"),
+        Phase("battles", "Battles", rule="NER-BAT-01"),
+        Phase("reposition", "Reposition", rule="NER-REP-01"),
+        Phase("reinforcements", "Reinforcements", rule="NER-REI-01"),
+        Phase("income", "Collect income", rule="NER-INC-01"),
+    )
+)
+DRAW, MOVEMENT, BATTLES, REPOSITION, REINFORCEMENTS, INCOME = range(6)
+
+#: Alliance teams (NER-SET-05): Karkoth + Iron Circle, Vailin + Nerath.
+ALLIANCE_TEAM: tuple[int, ...] = (0, 1, 0, 1)
+
+
+def players_of_mode(mode: str, players: int) -> tuple[int, ...]:
+    """Which player (seat) controls each kingdom, in turn order (NER-SET-05)."""
+    if mode == "free_for_all":
+        if players != 4:
+            raise ValueError("free-for-all needs 4 players (NER-SET-05)")
+        return (0, 1, 2, 3)
+    if players == 2:
+        return (0, 1, 0, 1)
+    if players == 3:
+        return (1, 0, 2, 0)
+    if players == 4:
+        return (0, 1, 2, 3)
+    raise ValueError("alliance mode takes 2, 3 or 4 players (NER-SET-05)")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One piece on the board.
+
+    ``space`` is where it is (a carried piece: its warship's space); ``carrier``
+    the warship's number or -1. ``moved``: movement spent this phase (steps for
+    warships, 1 = spent for other pieces). ``done``: may not move again this
+    turn (loaded, landed, retreated). ``new``: bought this turn. ``damage``:
+    damage taken in the current battle; ``inactive``: a castle knocked out for
+    the current battle (NER-BAT-06).
+    """
+
+    uid: int
+    kingdom: int
+    ptype: str
+    space: int
+    carrier: int = -1
+    moved: int = 0
+    done: bool = False
+    new: bool = False
+    damage: int = 0
+    inactive: bool = False
+    boarded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GuardianSlot:
+    """A guardian tile on a dungeon entrance: its id, the dice it has left, and whether face up."""
+
+    tile: str
+    dice: tuple[int, ...]
+    face_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOrder:
+    """One volley's damage waiting to be assigned by ``player`` to ``kingdom``'s pieces (-1: guardians)."""
+
+    player: int
+    kingdom: int
+    hits: int
+
+
+#: One rolled die: (sides, face, least face that hits).
+Die = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class BattleState:
+    """The battle being fought (NER-BAT-02). ``step``: first_strike | normal | decide.
+
+    ``rolled``: the attacker's and the defenders' dice of the current step, kept
+    until the battle-round card window closes (rerolls change them); ``negate``:
+    hits cancelled against the attacker and against the defenders this step;
+    ``forced_retreat``: a card forces the attacker out after this round.
+    """
+
+    space: int
+    kind: str  # land | sea | dungeon
+    attacker: int
+    round: int = 1
+    step: str = "first_strike"
+    orders: tuple[DamageOrder, ...] = ()
+    rolled: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
+    negate: tuple[int, int] = (0, 0)
+    forced_retreat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardWindow:
+    """A timing window open for cards (NER-CRD-01): ``queue`` = kingdoms still to play or pass.
+
+    ``resume`` says what happens when it closes: ``battle_roll`` (roll the first
+    step), ``battle_hits`` (turn the rolled dice into damage), ``card`` (carry out
+    the card in ``card``: kingdom, card id, target, treasure?) or ``none``.
+    """
+
+    name: str
+    queue: tuple[int, ...]
+    resume: str = "none"
+    card: tuple[int, str, str, bool] | None = None
+
+
+@dataclass
+class NerathData:
+    """Everything that changes during a game (the state's fields, copied shallowly)."""
+
+    units: dict[int, Unit]
+    next_uid: int
+    gold: list[int]
+    vp: list[int]
+    control: list[int]
+    hands: list[tuple[str, ...]]
+    treasure_hands: list[tuple[str, ...]]
+    treasures_in_play: list[tuple[str, ...]]
+    event_decks: list[Deck]
+    treasure_deck: Deck
+    guardians: dict[int, tuple[GuardianSlot, ...]]
+    guardian_stack: Deck
+    pos: FlowPosition = field(default_factory=FlowPosition)
+    battles_todo: tuple[int, ...] = ()
+    battle: BattleState | None = None
+    landings: tuple[int, ...] = ()  # warships that won a sea battle and may still land cargo
+    amok: tuple[int, ...] = ()  # monsters offered Run Amok
+    amok_from: int = -1
+    control_at_start: tuple[int, ...] = ()
+    captured: frozenset[int] = frozenset()  # spaces whose castle changed hands this turn
+    placed: tuple[tuple[int, int], ...] = ()  # (castle space, new pieces counted) this turn
+    new_castles: frozenset[int] = frozenset()
+    new_pieces_on: frozenset[int] = frozenset()
+    result: Any = None
+    round_cap_hit: bool = False
+    winner_pending: tuple[int, ...] = ()
+    effects: tuple[tuple[int, Any], ...] = ()  # (kingdom, CardEffect) modifiers in force (see cards.py)
+    windows: tuple[CardWindow, ...] = ()  # open card windows, innermost last
+    cancelled: tuple[int, str] | None = None  # (kingdom, card) cancelled while its answer window is open
+
+    def copy(self) -> NerathData:
+        return NerathData(
+            dict(self.units),
+            self.next_uid,
+            list(self.gold),
+            list(self.vp),
+            list(self.control),
+            list(self.hands),
+            list(self.treasure_hands),
+            list(self.treasures_in_play),
+            list(self.event_decks),
+            self.treasure_deck,
+            dict(self.guardians),
+            self.guardian_stack,
+            self.pos,
+            self.battles_todo,
+            self.battle,
+            self.landings,
+            self.amok,
+            self.amok_from,
+            self.control_at_start,
+            self.captured,
+            self.placed,
+            self.new_castles,
+            self.new_pieces_on,
+            self.result,
+            self.round_cap_hit,
+            self.winner_pending,
+            self.effects,
+            self.windows,
+            self.cancelled,
+        )
+
+
+class BoardQueries:
+    """Read-only questions about pieces and control, shared by every rules module.
+
+    Mixed into the state; needs ``board``, ``d`` (:class:`NerathData`), ``team`` and
+    ``options``. The occupancy index is rebuilt lazily after any piece changes.
+    """
+
+    board: NerathBoard
+    d: NerathData
+    team: tuple[int, ...]
+    player_of: tuple[int, ...]
+    options: dict[str, Any]
+    _occ: dict[int, list[int]] | None
+    _cargo: dict[int, list[int]] | None
+    _castles: dict[int, list[int]] | None
+
+    # --- pieces ----------------------------------------------------------------
+    def touch(self) -> None:
+        """Forget the occupancy index (call after any change to pieces)."""
+        self._occ = None
+        self._cargo = None
+        self._castles = None
+
+    def _index(self) -> None:
+        occ: dict[int, list[int]] = {}
+        cargo: dict[int, list[int]] = {}
+        castles: dict[int, list[int]] = {}
+        for u in self.d.units.values():
+            if u.carrier >= 0:
+                cargo.setdefault(u.carrier, []).append(u.uid)
+            else:
+                occ.setdefault(u.space, []).append(u.uid)
+                if u.ptype == "castle":
+                    castles.setdefault(u.kingdom, []).append(u.space)
+        for spaces in castles.values():
+            spaces.sort()
+        self._occ, self._cargo, self._castles = occ, cargo, castles
+
+    def units_at(self, space: int) -> list[Unit]:
+        """Pieces on ``space`` that are not carried, in number order."""
+        if self._occ is None:
+            self._index()
+        assert self._occ is not None
+        units = self.d.units
+        return [units[u] for u in sorted(self._occ.get(space, ()))]
+
+    def cargo_of(self, ship: int) -> list[Unit]:
+        if self._cargo is None:
+            self._index()
+        assert self._cargo is not None
+        units = self.d.units
+        return [units[u] for u in sorted(self._cargo.get(ship, ()))]
+
+    def put(self, unit: Unit) -> None:
+        self.d.units[unit.uid] = unit
+        self.touch()
+
+    def update(self, unit: Unit, **changes: Any) -> Unit:
+        new = replace(unit, **changes)
+        self.d.units[unit.uid] = new
+        self.touch()
+        return new
+
+    def remove(self, uid: int) -> list[Unit]:
+        """Remove a piece (and, for a warship, everything it carries, NER-SEA-07); return what left."""
+        gone = [self.d.units.pop(uid)]
+        for u in [u for u in self.d.units.values() if u.carrier == uid]:
+            gone.append(self.d.units.pop(u.uid))
+        self.touch()
+        return gone
+
+    def add_unit(self, kingdom: int, ptype: str, space: int, **flags: Any) -> Unit:
+        unit = Unit(self.d.next_uid, kingdom, ptype, space, **flags)
+        self.d.next_uid += 1
+        self.put(unit)
+        return unit
+
+    # --- sides -----------------------------------------------------------------
+    def allied(self, a: int, b: int) -> bool:
+        """Same kingdom, or allies in alliance mode (NER-MAP-05, NER-MOV-08)."""
+        return self.team[a] == self.team[b]
+
+    def controller(self, space: int) -> int:
+        """The kingdom controlling a territory (-1: none; sea and dungeons) (NER-MAP-04)."""
+        return self.d.control[space]
+
+    def enemy_units_at(self, space: int, k: int) -> list[Unit]:
+        return [u for u in self.units_at(space) if not self.allied(u.kingdom, k)]
+
+    def has_enemy_units(self, space: int, k: int) -> bool:
+        return any(not self.allied(u.kingdom, k) for u in self.units_at(space))
+
+    def is_friendly(self, space: int, k: int) -> bool:
+        """NER-MAP-05: own/allied territory; a sea space without enemy pieces. Dungeons never (NER-MAP-06)."""
+        kind = self.board.kind[space]
+        if kind == LAND:
+            c = self.d.control[space]
+            return c >= 0 and self.allied(c, k)
+        if kind == SEA:
+            return not self.has_enemy_units(space, k)
+        return False
+
+    def is_enemy(self, space: int, k: int) -> bool:
+        """NER-MAP-05: a territory controlled by an enemy (even empty); a sea space with enemy pieces."""
+        kind = self.board.kind[space]
+        if kind == LAND:
+            c = self.d.control[space]
+            return c < 0 or not self.allied(c, k)
+        if kind == SEA:
+            return self.has_enemy_units(space, k)
+        return False
+
+    def castle_at(self, space: int) -> Unit | None:
+        for u in self.units_at(space):
+            if u.ptype == "castle":
+                return u
+        return None
+
+    def own_castles(self, k: int) -> list[int]:
+        """Spaces holding one of ``k``'s castles, in board order."""
+        if self._castles is None:
+            self._index()
+        assert self._castles is not None
+        return self._castles.get(k, [])
+
+    def kingdom_name(self, k: int) -> str:
+        return KINGDOM_NAMES[k]
+
+    def space_name(self, space: int) -> str:
+        return self.board.sid(space)
+
+    def mobility(self, ptype: str) -> Mobility:
+        return PIECES[ptype].mobility
+
+    def holds_own_capital(self, k: int) -> bool:
+        cap = self.board.capitals[k]
+        return cap >= 0 and self.d.control[cap] == k
+
+    def treasure_count(self, k: int) -> int:
+        return len(self.d.treasure_hands[k]) + len(self.d.treasures_in_play[k])
+
+
+def kingdom_id(k: int) -> str:
+    return KINGDOM_IDS[k]

@@ -1,0 +1,69 @@
+"""Random legal play to the end (a fuzzer, not a proof), views and determinization."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.games.nerath.boards import small_board
+from warhorn.engine.rng import Rng
+from warhorn.games.nerath import NerathState
+
+CASES: list[dict[str, Any]] = [
+    {},
+    {"mode": "alliance", "players": 2},
+    {"mode": "alliance", "players": 3, "length": "long"},
+    {"mode": "alliance", "players": 4, "length": "short"},
+    {"length": "short", "damage_doubling": True, "reposition_flyers_cross_enemy": False},
+]
+
+
+@pytest.mark.parametrize("options", CASES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_end_and_keep_invariants(options: dict[str, Any], seed: int) -> None:
+    s = NerathState.new(small_board(), {"round_cap": 12, **options}, seed=seed)
+    chooser = Rng(seed * 7919)
+    for step in range(20_000):
+        if s.pending() is None:
+            break
+        legal = s.legal_actions()
+        assert legal and len(legal) == len(set(legal))
+        s, _ = s.apply(legal[chooser.below(len(legal))])
+        assert s.invariants() == [], step
+        if step % 97 == 0:
+            for p in range(s.num_players):
+                assert s.determinize(p, Rng(step)).view_json(p) == s.view_json(p)
+    res = s.results()
+    assert res is not None and res.winners
+
+
+def test_views_hide_hands_decks_and_face_down_guardians() -> None:
+    s = NerathState.new(small_board(), {}, seed=3)
+    s.d.treasure_hands[1] = ("crown",)
+    mine = s.view(0)["kingdoms"]
+    assert "hand" in mine[0] and "hand" not in mine[1] and mine[1]["hand_count"] == 2
+    assert mine[1]["treasure_hand_count"] == 1 and "treasure_hand" not in mine[1]
+    d1 = next(x for x in s.view(0)["spaces"] if x["id"] == "d1")
+    assert d1["guardians_face_down"] == 1 and "guardians" not in d1
+    text = s.view_json(0)
+    assert "crown" not in text and all(card not in text for card in s.d.hands[1])
+    other = s.determinize(0, Rng(5))
+    assert other.view_json(0) == text and other.d.hands[0] == s.d.hands[0]
+
+
+def test_listed_actions_and_the_legality_check_agree() -> None:
+    """Actions seen legal earlier are legal now exactly when listed (free-form paths excepted)."""
+    from warhorn.games.nerath.actions import Move, Retreat, ShipMove
+
+    s = NerathState.new(small_board(), {"round_cap": 6}, seed=11)
+    chooser = Rng(5)
+    pool: list[Any] = []
+    while s.pending() is not None:
+        legal = s.legal_actions()
+        listed = set(legal)
+        for a in pool[-200:]:
+            if not isinstance(a, Move | ShipMove | Retreat):
+                assert s.is_legal(a) == (a in listed), a
+        pool += [a for a in legal if a not in pool]
+        s, _ = s.apply(legal[chooser.below(len(legal))])
