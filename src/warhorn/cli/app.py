@@ -16,6 +16,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warhorn.cli.content_cmd",
     "warhorn.cli.replay_cmd",
     "warhorn.cli.play_cmd",
+    "warhorn.cli.serve_cmd",
 )
 
 app = typer.Typer(
