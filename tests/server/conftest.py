@@ -14,11 +14,10 @@ import secrets
 import socket
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-
-import warnings
 
 import pytest
 from fastapi import FastAPI
@@ -28,7 +27,6 @@ with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what the 
     from fastapi.testclient import TestClient
 
 from warhorn.server import create_app
-
 
 ADMIN_URL = os.environ.get("WARHORN_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -45,7 +43,9 @@ def postgres_url() -> Iterator[str]:
     try:
         admin = _admin_connect()
     except Exception as exc:  # any failure to connect means: no server here
-        pytest.skip(f"no PostgreSQL reachable at {ADMIN_URL} ({type(exc).__name__}: {exc}); set WARHORN_TEST_POSTGRES")
+        pytest.skip(
+            f"no PostgreSQL reachable at {ADMIN_URL} ({type(exc).__name__}: {exc}); set WARHORN_TEST_POSTGRES"
+        )
     name = f"warhorn_test_{secrets.token_hex(6)}"
     with admin:  # type: ignore[attr-defined]
         admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[attr-defined]

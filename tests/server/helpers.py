@@ -11,7 +11,9 @@ from warhorn.engine import Rng
 
 
 def create(client: TestClient, seats: list[str], seed: int = 7, **options: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": "dice-race", "seats": seats, "seed": seed, "options": options})
+    response = client.post(
+        "/api/games", json={"game": "dice-race", "seats": seats, "seed": seed, "options": options}
+    )
     assert response.status_code == 201, response.text
     body: dict[str, Any] = response.json()
     return body
@@ -41,7 +43,9 @@ def play_random(client: TestClient, seat_tokens: dict[int, str], steps: int, rng
             continue
         mine = state(client, token)
         choice = mine["legal"][rng.below(len(mine["legal"]))]
-        response = client.post(f"/api/seat/{token}/actions", json={"version": mine["version"], "action": choice["action"]})
+        response = client.post(
+            f"/api/seat/{token}/actions", json={"version": mine["version"], "action": choice["action"]}
+        )
         assert response.status_code == 200, response.text
         payload = state(client, any_token)
     return payload

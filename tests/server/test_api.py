@@ -12,7 +12,6 @@ from tests.server.helpers import create, play_random, state, tokens, wait_for, w
 from warhorn.engine import Match, Rng
 
 
-
 def test_catalog_lists_the_fixture_game_and_seat_kinds(client: TestClient) -> None:
     body = client.get("/api/catalog").json()
     game = next(g for g in body["games"] if g["id"] == "dice-race")
@@ -95,7 +94,9 @@ def test_illegal_action_is_422_naming_the_rule_and_changes_nothing(client: TestC
     )
     assert response.status_code == 422
     assert response.json()["code"] == "illegal" and response.json()["rule"] == "FIX-CRD-01"
-    response = client.post(f"/api/seat/{t[0]}/actions", json={"version": 0, "action": {"kind": "respond", "block": True}})
+    response = client.post(
+        f"/api/seat/{t[0]}/actions", json={"version": 0, "action": {"kind": "respond", "block": True}}
+    )
     assert response.status_code == 422 and response.json()["code"] == "illegal"
     response = client.post(f"/api/seat/{t[0]}/actions", json={"version": 0, "text": "respond block"})
     assert response.status_code == 422 and response.json()["rule"] == "FIX-TRN-01"
@@ -133,12 +134,21 @@ def test_malformed_actions_get_a_4xx_with_a_message(
 def test_malformed_requests_never_give_500(client: TestClient) -> None:
     t = tokens(create(client, ["human", "human"]))
     cases = [
-        client.post(f"/api/seat/{t[0]}/actions", content=b"{not json", headers={"Content-Type": "application/json"}),
-        client.post(f"/api/seat/{t[0]}/actions", content=b"[1,2]", headers={"Content-Type": "application/json"}),
+        client.post(
+            f"/api/seat/{t[0]}/actions", content=b"{not json", headers={"Content-Type": "application/json"}
+        ),
+        client.post(
+            f"/api/seat/{t[0]}/actions", content=b"[1,2]", headers={"Content-Type": "application/json"}
+        ),
         client.post("/api/games", json={"game": "chess", "seats": ["human"]}),
         client.post("/api/games", json={"game": "dice-race", "seats": ["human", "robot"]}),
-        client.post("/api/games", json={"game": "dice-race", "seats": ["human", "human"], "options": {"target": "far"}}),
-        client.post("/api/games", json={"game": "dice-race", "seats": ["human", "human"], "options": {"colour": 1}}),
+        client.post(
+            "/api/games",
+            json={"game": "dice-race", "seats": ["human", "human"], "options": {"target": "far"}},
+        ),
+        client.post(
+            "/api/games", json={"game": "dice-race", "seats": ["human", "human"], "options": {"colour": 1}}
+        ),
         client.post("/api/games", json={"game": "dice-race", "seats": []}),
         client.post("/api/games", json={"game": "dice-race", "seats": ["human", "human"], "seed": -4}),
         client.get("/api/seat/not-a-token"),
@@ -194,7 +204,9 @@ def test_human_against_ai_to_the_end_then_save_and_delete(client: TestClient) ->
     match = Match.from_save(save.text)
     assert len(match.actions) == final["version"]
     assert match.state.results() is not None
-    assert client.delete(f"/api/games/{created['game_id']}", headers={"X-Seat-Token": t[0]}).status_code == 200
+    assert (
+        client.delete(f"/api/games/{created['game_id']}", headers={"X-Seat-Token": t[0]}).status_code == 200
+    )
     assert client.get(f"/api/seat/{t[0]}").status_code == 404
     assert created["game_id"] not in {g["game_id"] for g in client.get("/api/games").json()["games"]}
 

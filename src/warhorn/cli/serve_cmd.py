@@ -34,5 +34,7 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:
             raise fail(str(exc)) from None
         shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
-        console.print(f"warhorn serving on http://{shown}:{port}/  (database {database_url})", highlight=False)
+        console.print(
+            f"warhorn serving on http://{shown}:{port}/  (database {database_url})", highlight=False
+        )
         uvicorn.run(web_app, host=host, port=port, log_level="info", timeout_graceful_shutdown=3)

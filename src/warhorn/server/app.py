@@ -160,9 +160,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         status, message, problems = _validation_message(exc)
-        return JSONResponse(
-            {"error": message, "code": "malformed", "problems": problems}, status_code=status
-        )
+        return JSONResponse({"error": message, "code": "malformed", "problems": problems}, status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -18,6 +18,7 @@ from the database on next access.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import secrets
@@ -113,7 +114,9 @@ def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
             raise ResumeError("it was played with different content (board or cards) than loaded now")
         stored = store.actions(record.id)
         if [a.number for a in stored] != list(range(1, len(stored) + 1)) or len(stored) != record.version:
-            raise ResumeError(f"its action log is incomplete ({len(stored)} actions, version {record.version})")
+            raise ResumeError(
+                f"its action log is incomplete ({len(stored)} actions, version {record.version})"
+            )
         for entry in stored:
             state, _ = state.apply(state.decode(entry.action))
     except WarhornError as exc:
@@ -157,10 +160,8 @@ class GameHub:
         for task in tasks:
             task.cancel()
         for task in tasks:
-            try:
+            with contextlib.suppress(BaseException):  # shutting down; a failure was logged by the task
                 await task
-            except BaseException:  # noqa: BLE001 - shutting down; the task's error was logged
-                pass
         for live in self._games.values():
             live.retired = True
             self._notify(live)
@@ -313,7 +314,8 @@ class GameHub:
             raise ApiError(
                 403,
                 "not_your_decision",
-                f"the pending decision belongs to seat {decision.player}; this link acts only for seat {seat}",
+                f"the pending decision belongs to seat {decision.player}; "
+                f"this link acts only for seat {seat}",
             )
         try:
             if text is not None:
@@ -466,7 +468,12 @@ class GameHub:
         if decision is not None:
             # Another seat learns who decides and what kind of decision it is, not the prompt,
             # which a game may word with facts only the decider may know.
-            pending = {"player": decision.player, "kind": decision.kind, "rule": decision.rule, "yours": yours}
+            pending = {
+                "player": decision.player,
+                "kind": decision.kind,
+                "rule": decision.rule,
+                "yours": yours,
+            }
             if yours:
                 pending["prompt"] = decision.prompt
         results = state.results()
@@ -496,7 +503,8 @@ class GameHub:
             raise ApiError(
                 403,
                 "save_hidden",
-                "the save holds the seed and so every hidden card and die; it is available once the game is over",
+                "the save holds the seed and so every hidden card and die; "
+                "it is available once the game is over",
             )
         return SaveFile(
             game=live.record.game,

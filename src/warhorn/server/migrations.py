@@ -83,9 +83,7 @@ def _v1_initial(conn: Connection) -> None:
     conn.execute(sa.text("CREATE INDEX ix_games_status ON games (status)"))
 
 
-MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "games, seats and actions", _v1_initial),
-)
+MIGRATIONS: tuple[Migration, ...] = (Migration(1, "games, seats and actions", _v1_initial),)
 
 
 def current_version(engine: Engine) -> int:

@@ -25,7 +25,8 @@ def _page(title: str, body: str, script: str | None = None) -> str:
 
 def lobby_page() -> str:
     """The lobby: create a game, see its private seat links, list and open games."""
-    body = """<header><h1><a href="/">warhorn</a></h1><p>fantasy conquest board games by their rules</p></header>
+    body = """<header><h1><a href="/">warhorn</a></h1>
+<p>fantasy conquest board games by their rules</p></header>
 <main id="lobby">
   <section>
     <h2>New game</h2>
@@ -43,7 +44,8 @@ def lobby_page() -> str:
   <section>
     <h2>Games <button id="refresh" type="button">refresh</button></h2>
     <p class="muted">Seat links are private: this browser remembers the ones it created.</p>
-    <table id="games"><thead><tr><th>game</th><th>status</th><th>actions</th><th>seats</th><th></th></tr></thead>
+    <table id="games"><thead>
+      <tr><th>game</th><th>status</th><th>actions</th><th>seats</th><th></th></tr></thead>
     <tbody></tbody></table>
   </section>
 </main>"""
