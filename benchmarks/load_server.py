@@ -1,0 +1,274 @@
+"""Bounded loopback load test of the web server through its HTTP API.
+
+Starts ``warhorn serve`` as a subprocess on 127.0.0.1 (its own SQLite file in a
+temporary folder, or ``--database-url``), or targets ``--url`` (loopback only),
+then runs N concurrent games for T seconds. Every seat is a "human" seat driven
+by this script with uniformly random legal actions, so each action is one HTTP
+round trip: ``GET`` the decider's state, ``POST`` its action with the version.
+A finished game is replaced by a new one. ``--ai-seats K`` makes the last K seats
+server-side AI seats instead (their actions then happen inside the server).
+
+Reports the p50/p95/p99 round-trip latency of the action POSTs, the number of
+actions and errors. ``--restart-at S`` kills the server (SIGKILL, no graceful
+shutdown) S seconds in and starts it again on the same database; at the end
+every action the server acknowledged must still be there (lost actions = 0).
+
+Example: ``python benchmarks/load_server.py --games 10 --seconds 20``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _loopback_only(url: str) -> None:
+    host = urlparse(url).hostname or ""
+    if host == "localhost":
+        return
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return
+    except ValueError:
+        pass
+    raise SystemExit(f"refusing {url}: this load script targets loopback addresses only")
+
+
+class ServerProcess:
+    """``warhorn serve`` in a subprocess; the fixture game is registered when asked."""
+
+    def __init__(self, port: int, database_url: str, fixture: bool) -> None:
+        self.port = port
+        self.database_url = database_url
+        self.fixture = fixture
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        code = (
+            "import sys\n"
+            + (
+                f"sys.path.insert(0, {str(ROOT / 'tests')!r})\nimport fixture_game\nfixture_game.register()\n"
+                if self.fixture
+                else ""
+            )
+            + "from warhorn.cli.app import main\n"
+            + f"sys.argv = ['warhorn', 'serve', '--port', '{self.port}', '--ai-delay', '0',"
+            + f" '--database-url', {self.database_url!r}]\n"
+            + "main()\n"
+        )
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"http://127.0.0.1:{self.port}/api/catalog", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise SystemExit(f"server exited at start:\n{err}")
+        raise SystemExit("server did not start within 20 s")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    unavailable: int = 0
+    games_finished: int = 0
+    acknowledged: dict[str, int] = field(default_factory=dict)  # game id -> highest acknowledged version
+
+
+async def drive_game(
+    client: httpx.AsyncClient, args: argparse.Namespace, stats: Stats, stop_at: float, worker: int
+) -> None:
+    rng = random.Random(args.seed * 1000 + worker)
+    seats = ["human"] * (args.players - args.ai_seats) + ["random"] * args.ai_seats
+    while time.monotonic() < stop_at:
+        try:
+            created = await client.post(
+                "/api/games", json={"game": args.game, "seats": seats, "options": {"players": args.players}}
+            )
+        except httpx.TransportError:
+            stats.unavailable += 1
+            await asyncio.sleep(0.2)
+            continue
+        if created.status_code != 201:
+            stats.errors.append(f"create: {created.status_code} {created.text[:200]}")
+            await asyncio.sleep(0.5)
+            continue
+        game = created.json()
+        tokens = {s["seat"]: s["token"] for s in game["seats"] if "token" in s}
+        any_token = next(iter(tokens.values()))
+        while time.monotonic() < stop_at:
+            try:
+                view = await client.get(f"/api/seat/{any_token}", params={"after": 10**9})
+                if view.status_code != 200:
+                    stats.errors.append(f"get: {view.status_code} {view.text[:200]}")
+                    break
+                payload = view.json()
+                if payload["pending"] is None:
+                    stats.games_finished += 1
+                    break
+                token = tokens.get(payload["pending"]["player"])
+                if token is None:  # a server-side AI seat decides
+                    await asyncio.sleep(0.01)
+                    continue
+                mine = (await client.get(f"/api/seat/{token}", params={"after": 10**9})).json()
+                if not mine["legal"]:
+                    continue
+                choice = rng.choice(mine["legal"])
+                started = time.perf_counter()
+                response = await client.post(
+                    f"/api/seat/{token}/actions",
+                    params={"after": 10**9},
+                    json={"version": mine["version"], "action": choice["action"]},
+                )
+                elapsed = time.perf_counter() - started
+            except httpx.TransportError:
+                stats.unavailable += 1
+                await asyncio.sleep(0.2)
+                continue
+            if response.status_code == 200:
+                stats.latencies.append(elapsed)
+                stats.acknowledged[game["game_id"]] = response.json()["version"]
+            else:
+                stats.errors.append(f"action: {response.status_code} {response.text[:200]}")
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+async def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=args.games * 2 + 10)
+    async with httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits) as client:
+        stop_at = time.monotonic() + args.seconds
+        workers = [
+            asyncio.create_task(drive_game(client, args, stats, stop_at, w)) for w in range(args.games)
+        ]
+        if args.restart_at is not None and server is not None:
+            await asyncio.sleep(args.restart_at)
+            print(
+                f"killing the server (SIGKILL) at {args.restart_at:.0f} s and starting it again", flush=True
+            )
+            server.kill()
+            await asyncio.to_thread(server.start)
+        await asyncio.gather(*workers)
+        lost = 0
+        for game_id, version in stats.acknowledged.items():
+            summary = await client.get(f"/api/games/{game_id}")
+            if summary.status_code != 200 or summary.json()["version"] < version:
+                lost += 1
+                stats.errors.append(
+                    f"lost: game {game_id} acknowledged version {version}, found {summary.text[:120]}"
+                )
+        print(f"games checked for lost actions: {len(stats.acknowledged)}, games with lost actions: {lost}")
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=10, help="concurrent games (at most 200)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to run (at most 600)")
+    parser.add_argument("--game", default="dice-race")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--ai-seats", type=int, default=0, help="seats played by the server's random AI")
+    parser.add_argument("--url", help="an already running server (loopback only); default: start one")
+    parser.add_argument(
+        "--database-url", help="database for the started server (default: a temporary SQLite file)"
+    )
+    parser.add_argument(
+        "--restart-at", type=float, help="kill and restart the started server after S seconds"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 1 <= args.games <= 200 or not 0 < args.seconds <= 600:
+        raise SystemExit("keep it bounded: 1..200 games, up to 600 seconds")
+    if not 0 <= args.ai_seats < args.players:
+        raise SystemExit("--ai-seats must leave at least one human seat")
+
+    server: ServerProcess | None = None
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.url:
+            _loopback_only(args.url)
+            base_url = args.url.rstrip("/")
+        else:
+            port = _free_port()
+            database_url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+            server = ServerProcess(port, database_url, fixture=args.game == "dice-race")
+            server.start()
+            base_url = f"http://127.0.0.1:{port}"
+        try:
+            started = time.monotonic()
+            stats = asyncio.run(run(args, base_url, server))
+            wall = time.monotonic() - started
+        finally:
+            if server is not None:
+                server.stop()
+    values = sorted(stats.latencies)
+    print(f"target {base_url}, {args.games} concurrent {args.game} games, {args.seconds:.0f} s")
+    print(f"actions: {len(values)} ({len(values) / wall:.0f}/s), games finished: {stats.games_finished}")
+    if values:
+        print(
+            "action round trip: p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms, "
+            "mean {:.1f} ms, max {:.1f} ms".format(
+                *(1000 * percentile(values, q) for q in (0.5, 0.95, 0.99)),
+                1000 * statistics.fmean(values),
+                1000 * values[-1],
+            )
+        )
+    print(f"errors: {len(stats.errors)}; requests refused while the server was down: {stats.unavailable}")
+    for line in stats.errors[:10]:
+        print("  ", line)
+    if stats.errors:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
