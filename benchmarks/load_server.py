@@ -112,6 +112,7 @@ class ServerProcess:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    server_times: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     unavailable: int = 0
     games_finished: int = 0
@@ -170,6 +171,9 @@ async def drive_game(
                 continue
             if response.status_code == 200:
                 stats.latencies.append(elapsed)
+                timing = response.headers.get("server-timing", "")
+                if timing.startswith("app;dur="):
+                    stats.server_times.append(float(timing[8:]) / 1000)
                 stats.acknowledged[game["game_id"]] = response.json()["version"]
             else:
                 stats.errors.append(f"action: {response.status_code} {response.text[:200]}")
@@ -261,6 +265,14 @@ def main() -> None:
                 *(1000 * percentile(values, q) for q in (0.5, 0.95, 0.99)),
                 1000 * statistics.fmean(values),
                 1000 * values[-1],
+            )
+        )
+    inside = sorted(stats.server_times)
+    if inside:
+        print(
+            "  of which inside the server app (Server-Timing): "
+            "p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms".format(
+                *(1000 * percentile(inside, q) for q in (0.5, 0.95, 0.99))
             )
         )
     print(f"errors: {len(stats.errors)}; requests refused while the server was down: {stats.unavailable}")

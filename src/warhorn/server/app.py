@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -128,6 +129,31 @@ def _validation_message(exc: RequestValidationError) -> tuple[int, str, list[str
     return status, "; ".join(problems) or "invalid request", problems
 
 
+class ServerTimingMiddleware:
+    """Adds ``Server-Timing: app;dur=<ms>`` to every response: the time spent inside the app.
+
+    Lets a load test tell the server's own latency from queueing in the client.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def timed_send(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                elapsed = (time.perf_counter() - started) * 1000
+                headers = [*message.get("headers", []), (b"server-timing", f"app;dur={elapsed:.2f}".encode())]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, timed_send)
+
+
 def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.0) -> FastAPI:
     """The web app on ``database_url`` (SQLite file or PostgreSQL).
 
@@ -148,6 +174,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
             engine.dispose()
 
     app = FastAPI(title="warhorn", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(ServerTimingMiddleware)
     app.state.hub = hub
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
