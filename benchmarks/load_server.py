@@ -5,8 +5,10 @@ temporary folder, or ``--database-url``), or targets ``--url`` (loopback only),
 then runs N concurrent games for T seconds. Every seat is a "human" seat driven
 by this script with uniformly random legal actions, so each action is one HTTP
 round trip: ``GET`` the decider's state, ``POST`` its action with the version.
-A finished game is replaced by a new one. ``--ai-seats K`` makes the last K seats
-server-side AI seats instead (their actions then happen inside the server).
+A finished game is replaced by a new one. The games are shared among
+``--processes`` client processes (one Python client process saturates a core
+first). ``--ai-seats K`` makes the last K seats server-side AI seats instead
+(their actions then happen inside the server).
 
 Reports the p50/p95/p99 round-trip latency of the action POSTs, the number of
 actions and errors. ``--restart-at S`` kills the server (SIGKILL, no graceful
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -140,33 +143,37 @@ async def drive_game(
         game = created.json()
         tokens = {s["seat"]: s["token"] for s in game["seats"] if "token" in s}
         any_token = next(iter(tokens.values()))
+        decider: int | None = -1  # unknown: ask
         while time.monotonic() < stop_at:
             try:
-                view = await client.get(f"/api/seat/{any_token}", params={"after": 10**9})
-                if view.status_code != 200:
-                    stats.errors.append(f"get: {view.status_code} {view.text[:200]}")
-                    break
-                payload = view.json()
-                if payload["pending"] is None:
+                if decider == -1 or (decider is not None and decider not in tokens):
+                    if decider is not None and decider != -1:  # a server-side AI seat decides
+                        await asyncio.sleep(0.01)
+                    view = await client.get(f"/api/seat/{any_token}", params={"after": 10**9})
+                    if view.status_code != 200:
+                        stats.errors.append(f"get: {view.status_code} {view.text[:200]}")
+                        break
+                    pending = view.json()["pending"]
+                    decider = pending["player"] if pending else None
+                    continue
+                if decider is None:
                     stats.games_finished += 1
                     break
-                token = tokens.get(payload["pending"]["player"])
-                if token is None:  # a server-side AI seat decides
-                    await asyncio.sleep(0.01)
-                    continue
+                token = tokens[decider]
                 mine = (await client.get(f"/api/seat/{token}", params={"after": 10**9})).json()
                 if not mine["legal"]:
+                    decider = -1
                     continue
                 choice = rng.choice(mine["legal"])
                 started = time.perf_counter()
                 response = await client.post(
                     f"/api/seat/{token}/actions",
-                    params={"after": 10**9},
                     json={"version": mine["version"], "action": choice["action"]},
                 )
                 elapsed = time.perf_counter() - started
             except httpx.TransportError:
                 stats.unavailable += 1
+                decider = -1
                 await asyncio.sleep(0.2)
                 continue
             if response.status_code == 200:
@@ -174,9 +181,25 @@ async def drive_game(
                 timing = response.headers.get("server-timing", "")
                 if timing.startswith("app;dur="):
                     stats.server_times.append(float(timing[8:]) / 1000)
-                stats.acknowledged[game["game_id"]] = response.json()["version"]
+                body = response.json()
+                stats.acknowledged[game["game_id"]] = body["version"]
+                decider = body["pending"]["player"] if body["pending"] else None
             else:
                 stats.errors.append(f"action: {response.status_code} {response.text[:200]}")
+                decider = -1
+
+
+async def drive_games(args: argparse.Namespace, base_url: str, workers: list[int], stop_at: float) -> Stats:
+    """One client process: its share of the games, until ``stop_at`` (time.monotonic, system-wide)."""
+    stats = Stats()
+    limits = httpx.Limits(max_connections=len(workers) * 2 + 10)
+    async with httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits) as client:
+        await asyncio.gather(*(drive_game(client, args, stats, stop_at, w) for w in workers))
+    return stats
+
+
+def client_process(args: argparse.Namespace, base_url: str, workers: list[int], stop_at: float) -> Stats:
+    return asyncio.run(drive_games(args, base_url, workers, stop_at))
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -186,31 +209,38 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
-async def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -> Stats:
-    stats = Stats()
-    limits = httpx.Limits(max_connections=args.games * 2 + 10)
-    async with httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits) as client:
-        stop_at = time.monotonic() + args.seconds
-        workers = [
-            asyncio.create_task(drive_game(client, args, stats, stop_at, w)) for w in range(args.games)
-        ]
+def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -> Stats:
+    """Drive the games from ``--processes`` client processes; restart the server if asked; check losses."""
+    stop_at = time.monotonic() + args.seconds
+    shares = [list(range(args.games))[i :: args.processes] for i in range(args.processes)]
+    with ProcessPoolExecutor(args.processes) as pool:
+        futures = [pool.submit(client_process, args, base_url, share, stop_at) for share in shares if share]
         if args.restart_at is not None and server is not None:
-            await asyncio.sleep(args.restart_at)
+            time.sleep(args.restart_at)
             print(
                 f"killing the server (SIGKILL) at {args.restart_at:.0f} s and starting it again", flush=True
             )
             server.kill()
-            await asyncio.to_thread(server.start)
-        await asyncio.gather(*workers)
-        lost = 0
+            server.start()
+        parts = [f.result() for f in futures]
+    stats = Stats()
+    for part in parts:
+        stats.latencies += part.latencies
+        stats.server_times += part.server_times
+        stats.errors += part.errors
+        stats.unavailable += part.unavailable
+        stats.games_finished += part.games_finished
+        stats.acknowledged.update(part.acknowledged)
+    lost = 0
+    with httpx.Client(base_url=base_url, timeout=30) as client:
         for game_id, version in stats.acknowledged.items():
-            summary = await client.get(f"/api/games/{game_id}")
+            summary = client.get(f"/api/games/{game_id}")
             if summary.status_code != 200 or summary.json()["version"] < version:
                 lost += 1
                 stats.errors.append(
-                    f"lost: game {game_id} acknowledged version {version}, found {summary.text[:120]}"
+                    f"lost: game {game_id} acknowledged version {version}: {summary.text[:120]}"
                 )
-        print(f"games checked for lost actions: {len(stats.acknowledged)}, games with lost actions: {lost}")
+    print(f"games checked for lost actions: {len(stats.acknowledged)}, games with lost actions: {lost}")
     return stats
 
 
@@ -231,9 +261,12 @@ def main() -> None:
         "--restart-at", type=float, help="kill and restart the started server after S seconds"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=2, help="client processes sharing the games (1..8)")
     args = parser.parse_args()
     if not 1 <= args.games <= 200 or not 0 < args.seconds <= 600:
         raise SystemExit("keep it bounded: 1..200 games, up to 600 seconds")
+    if not 1 <= args.processes <= 8:
+        raise SystemExit("--processes must be 1..8")
     if not 0 <= args.ai_seats < args.players:
         raise SystemExit("--ai-seats must leave at least one human seat")
 
@@ -250,13 +283,16 @@ def main() -> None:
             base_url = f"http://127.0.0.1:{port}"
         try:
             started = time.monotonic()
-            stats = asyncio.run(run(args, base_url, server))
+            stats = run(args, base_url, server)
             wall = time.monotonic() - started
         finally:
             if server is not None:
                 server.stop()
     values = sorted(stats.latencies)
-    print(f"target {base_url}, {args.games} concurrent {args.game} games, {args.seconds:.0f} s")
+    print(
+        f"target {base_url}, {args.games} concurrent {args.game} games, {args.seconds:.0f} s, "
+        f"{args.processes} client process(es)"
+    )
     print(f"actions: {len(values)} ({len(values) / wall:.0f}/s), games finished: {stats.games_finished}")
     if values:
         print(

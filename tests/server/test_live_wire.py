@@ -184,3 +184,31 @@ def test_concurrent_submissions_on_one_version_apply_exactly_one(live_server: Li
             codes = sorted(pool.map(send, range(8)))
         assert codes == [200] + [409] * 7
         assert http.get(f"/api/seat/{t[0]}").json()["version"] == 1
+
+
+def test_an_open_page_hears_of_the_end_and_of_the_deletion(live_server: LiveServer) -> None:
+    with httpx.Client(base_url=live_server.url, timeout=5) as http:
+        created = http.post(
+            "/api/games",
+            json={"game": "dice-race", "seats": ["human", "human"], "seed": 2, "options": {"target": 5}},
+        ).json()
+        t = {s["seat"]: s["token"] for s in created["seats"]}
+        with StreamReader(f"{live_server.url}/api/seat/{t[1]}/stream") as page:
+            for _ in range(100):
+                payload = http.get(f"/api/seat/{t[0]}").json()
+                if payload["pending"] is None:
+                    break
+                mine = http.get(f"/api/seat/{t[payload['pending']['player']]}").json()
+                response = http.post(
+                    f"/api/seat/{t[mine['seat']]}/actions",
+                    json={"version": mine["version"], "action": mine["legal"][0]["action"]},
+                )
+                assert response.status_code == 200
+            _, last = page.update_reaching(payload["version"])
+            assert last["results"] is not None and last["status"] == "finished"
+            deleted = http.delete(f"/api/games/{created['game_id']}", headers={"X-Seat-Token": t[1]})
+            assert deleted.status_code == 200
+            deadline = time.monotonic() + 2
+            while "event: deleted" not in page.raw and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert "event: deleted" in page.raw
