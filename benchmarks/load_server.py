@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
+import json
 import os
 import random
 import signal
@@ -35,6 +37,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import httpx
@@ -122,8 +125,81 @@ class Stats:
     acknowledged: dict[str, int] = field(default_factory=dict)  # game id -> highest acknowledged version
 
 
+class Reply:
+    """The parts of an HTTP answer the load test reads."""
+
+    def __init__(self, status_code: int, headers: dict[str, str], body: bytes) -> None:
+        self.status_code = status_code
+        self.headers = headers
+        self.body = body
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class LoopbackHttp:
+    """A minimal HTTP/1.1 keep-alive client on one connection (much cheaper per request than httpx,
+    so that on a small machine the load generator does not starve the server it measures)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def _request(self, method: str, target: str, body: bytes | None) -> Reply:
+        if self._writer is None or self._reader is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        head = f"{method} {target} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAccept: application/json\r\n"
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        try:
+            self._writer.write(head.encode() + b"\r\n" + (body or b""))
+            await self._writer.drain()
+            status_line = await self._reader.readuntil(b"\r\n")
+            headers: dict[str, str] = {}
+            while True:
+                line = await self._reader.readuntil(b"\r\n")
+                if line == b"\r\n":
+                    break
+                name, _, value = line.decode("latin-1").partition(":")
+                headers[name.strip().lower()] = value.strip()
+            payload = await self._reader.readexactly(int(headers.get("content-length", "0")))
+        except (OSError, asyncio.IncompleteReadError):
+            await self.close()
+            raise
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return Reply(int(status_line.split()[1]), headers, payload)
+
+    async def get(self, path: str, params: dict[str, Any] | None = None) -> Reply:
+        query = ("?" + "&".join(f"{k}={v}" for k, v in params.items())) if params else ""
+        return await self._request("GET", path + query, None)
+
+    async def post(self, path: str, json: Any) -> Reply:
+        return await self._request("POST", path, _dumps(json))
+
+    async def close(self) -> None:
+        writer, self._reader, self._writer = self._writer, None, None
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError)
+
+
 async def drive_game(
-    client: httpx.AsyncClient, args: argparse.Namespace, stats: Stats, stop_at: float, worker: int
+    client: LoopbackHttp, args: argparse.Namespace, stats: Stats, stop_at: float, worker: int
 ) -> None:
     rng = random.Random(args.seed * 1000 + worker)
     seats = ["human"] * (args.players - args.ai_seats) + ["random"] * args.ai_seats
@@ -132,7 +208,7 @@ async def drive_game(
             created = await client.post(
                 "/api/games", json={"game": args.game, "seats": seats, "options": {"players": args.players}}
             )
-        except httpx.TransportError:
+        except TRANSPORT_ERRORS:
             stats.unavailable += 1
             await asyncio.sleep(0.2)
             continue
@@ -171,7 +247,7 @@ async def drive_game(
                     json={"version": mine["version"], "action": choice["action"]},
                 )
                 elapsed = time.perf_counter() - started
-            except httpx.TransportError:
+            except TRANSPORT_ERRORS:
                 stats.unavailable += 1
                 decider = -1
                 await asyncio.sleep(0.2)
@@ -192,9 +268,17 @@ async def drive_game(
 async def drive_games(args: argparse.Namespace, base_url: str, workers: list[int], stop_at: float) -> Stats:
     """One client process: its share of the games, until ``stop_at`` (time.monotonic, system-wide)."""
     stats = Stats()
-    limits = httpx.Limits(max_connections=len(workers) * 2 + 10)
-    async with httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits) as client:
-        await asyncio.gather(*(drive_game(client, args, stats, stop_at, w) for w in workers))
+    parsed = urlparse(base_url)
+    host, port = parsed.hostname or "127.0.0.1", parsed.port or 80
+
+    async def one(worker: int) -> None:
+        client = LoopbackHttp(host, port)
+        try:
+            await drive_game(client, args, stats, stop_at, worker)
+        finally:
+            await client.close()
+
+    await asyncio.gather(*(one(w) for w in workers))
     return stats
 
 
