@@ -277,3 +277,13 @@ def test_pages_render(client: TestClient) -> None:
         assert client.get(f"/static/{name}").status_code == 200
     missing = client.get("/play/" + "C" * 40)
     assert missing.status_code == 404 and "no seat" in missing.text
+
+
+def test_an_ai_seats_token_opens_nothing(client: TestClient) -> None:
+    created = create(client, ["human", "random"])
+    record = client.app.state.store.get_game(created["game_id"])  # type: ignore[attr-defined]
+    ai_token = record.seats[1].token
+    assert client.get(f"/api/seat/{ai_token}").status_code == 404
+    assert client.get(f"/api/seat/{ai_token}/stream").status_code == 404
+    submitted = client.post(f"/api/seat/{ai_token}/actions", json={"version": 0, "text": "roll"})
+    assert submitted.status_code == 404
