@@ -1,0 +1,5 @@
+"""Defenders of the Realm (Eagle Games, 2010): a cooperative game against four invading generals.
+
+``content`` holds the board, generals, heroes and decks as validated data
+(``data/*.toml``); the rules and the game registration live in their own modules.
+"""
