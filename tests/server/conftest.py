@@ -2,9 +2,9 @@
 
 Every API test runs twice: on a SQLite file in ``tmp_path`` and on a fresh
 PostgreSQL database (``warhorn_test_<random>``) created on the server named
-by ``WARHORN_TEST_POSTGRES`` (default ``postgresql://postgres@127.0.0.1:5432/test``)
+by ``WARHORN_TEST_POSTGRES`` (default: user ``postgres`` on 127.0.0.1:5432, database ``test`` or ``postgres``)
 and dropped afterwards. Without a reachable PostgreSQL the PostgreSQL runs are
-skipped, saying why.
+skipped, saying why (or fail, when ``WARHORN_REQUIRE_SERVICES=1`` as in CI).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -28,35 +29,55 @@ with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what the 
 
 from warhorn.server import create_app
 
-ADMIN_URL = os.environ.get("WARHORN_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+#: Where to create the test databases: WARHORN_TEST_POSTGRES, else these in turn (the ``test`` database
+#: of this machine, then the ``postgres`` database every fresh cluster has).
+ADMIN_URLS = (
+    [os.environ["WARHORN_TEST_POSTGRES"]]
+    if os.environ.get("WARHORN_TEST_POSTGRES")
+    else [
+        "postgresql://postgres@127.0.0.1:5432/test",
+        "postgresql://postgres@127.0.0.1:5432/postgres",
+    ]
+)
+#: Set by CI (.ci/run): a missing PostgreSQL fails the run instead of skipping its tests.
+REQUIRE_SERVICES = os.environ.get("WARHORN_REQUIRE_SERVICES") == "1"
 
 
-def _admin_connect() -> object:
+def _admin_connect(url: str) -> Any:
     import psycopg
 
-    return psycopg.connect(ADMIN_URL, connect_timeout=3, autocommit=True)
+    return psycopg.connect(url, connect_timeout=3, autocommit=True)
+
+
+def _reachable_admin_url() -> str:
+    problems = []
+    for url in ADMIN_URLS:
+        try:
+            _admin_connect(url).close()
+            return url
+        except Exception as exc:  # any failure to connect means: not usable here
+            problems.append(f"{url}: {type(exc).__name__}: {str(exc).strip()}")
+    reason = "no PostgreSQL reachable (" + "; ".join(problems) + "); set WARHORN_TEST_POSTGRES"
+    if REQUIRE_SERVICES:
+        pytest.fail(reason + " [WARHORN_REQUIRE_SERVICES=1]")
+    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL database for this test session, dropped at the end."""
-    try:
-        admin = _admin_connect()
-    except Exception as exc:  # any failure to connect means: no server here
-        pytest.skip(
-            f"no PostgreSQL reachable at {ADMIN_URL} ({type(exc).__name__}: {exc}); set WARHORN_TEST_POSTGRES"
-        )
+    admin_url = _reachable_admin_url()
     name = f"warhorn_test_{secrets.token_hex(6)}"
-    with admin:  # type: ignore[attr-defined]
-        admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[attr-defined]
+    with _admin_connect(admin_url) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
     from sqlalchemy.engine import make_url
 
-    url = make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
     try:
         yield url
     finally:
-        with _admin_connect() as admin:  # type: ignore[attr-defined]
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[attr-defined]
+        with _admin_connect(admin_url) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
