@@ -1,5 +1,6 @@
 # warhorn: one entry point. On a fresh machine with Python 3.11+:
 #   make run    set up and start the main job (the terminal game for now)
+#   make serve  set up and start the web app (warhorn serve) on ./warhorn.sqlite3
 #   make test   set up and run everything CI checks (ruff, mypy, pytest)
 
 PYTHON ?= python3
@@ -8,8 +9,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 RUN_GAME ?= nerath
 RUN_ARGS ?=
+SERVE_ARGS ?=
 
-.PHONY: install run test lint typecheck pytest bench clean
+.PHONY: install run serve test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +23,9 @@ install: $(STAMP)
 
 run: install
 	$(BIN)/warhorn play $(RUN_GAME) $(RUN_ARGS)
+
+serve: install
+	$(BIN)/warhorn serve $(SERVE_ARGS)
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

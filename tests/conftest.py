@@ -21,7 +21,7 @@ from fixture_game import register
 
 register()
 
-RULE_ID = re.compile(r"^\s*-\s+([A-Z]{3}-[A-Z]{3}-[A-Z0-9]{2,3})\b")
+RULE_ID = re.compile(r"^\s*-\s+([A-Z]{3}-[A-Z]{2,3}-[A-Z0-9]{2,3})\b")
 DIGESTS = Path(__file__).resolve().parents[2] / "shared" / "rules"
 
 

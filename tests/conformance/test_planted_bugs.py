@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,14 +25,15 @@ class LeakyView(DiceRace):
         return out
 
 
-_unseeded = random.Random()
+_calls = [0]  # a hidden global that changes on every call: the planted non-determinism
 
 
 class NonDeterministic(DiceRace):
     def _apply_in_place(self, action: Action) -> list[Event]:
         events = super()._apply_in_place(action)
         if isinstance(action, Roll):
-            self.scores[self.active] += _unseeded.randint(0, 1)
+            _calls[0] += 1
+            self.scores[self.active] += _calls[0] % 3
         return events
 
 

@@ -17,6 +17,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warhorn.cli.replay_cmd",
     "warhorn.cli.play_cmd",
     "warhorn.cli.odds_cmd",
+    "warhorn.cli.tournament_cmd",
+    "warhorn.cli.serve_cmd",
 )
 
 app = typer.Typer(

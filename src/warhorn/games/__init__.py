@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 #: Subpackages of warhorn.games that register a game when imported. Add new games here.
-BUILTIN_GAMES: tuple[str, ...] = ()
+BUILTIN_GAMES: tuple[str, ...] = ("nerath", "defenders")
 
 
 def register_builtin_games() -> None:

@@ -1,0 +1,406 @@
+"""Bounded loopback load test of the web server through its HTTP API.
+
+Starts ``warhorn serve`` as a subprocess on 127.0.0.1 (its own SQLite file in a
+temporary folder, or ``--database-url``), or targets ``--url`` (loopback only),
+then runs N concurrent games for T seconds. Every seat is a "human" seat driven
+by this script with uniformly random legal actions, so each action is one HTTP
+round trip: ``GET`` the decider's state, ``POST`` its action with the version.
+A finished game is replaced by a new one. The games are shared among
+``--processes`` client processes (one Python client process saturates a core
+first). ``--ai-seats K`` makes the last K seats server-side AI seats instead
+(their actions then happen inside the server).
+
+Reports the p50/p95/p99 round-trip latency of the action POSTs, the number of
+actions and errors. ``--restart-at S`` kills the server (SIGKILL, no graceful
+shutdown) S seconds in and starts it again on the same database; at the end
+every action the server acknowledged must still be there (lost actions = 0).
+
+Example: ``python benchmarks/load_server.py --games 10 --seconds 20``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _loopback_only(url: str) -> None:
+    host = urlparse(url).hostname or ""
+    if host == "localhost":
+        return
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return
+    except ValueError:
+        pass
+    raise SystemExit(f"refusing {url}: this load script targets loopback addresses only")
+
+
+class ServerProcess:
+    """``warhorn serve`` in a subprocess; the fixture game is registered when asked."""
+
+    def __init__(self, port: int, database_url: str, fixture: bool) -> None:
+        self.port = port
+        self.database_url = database_url
+        self.fixture = fixture
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        code = (
+            "import sys\n"
+            + (
+                f"sys.path.insert(0, {str(ROOT / 'tests')!r})\nimport fixture_game\nfixture_game.register()\n"
+                if self.fixture
+                else ""
+            )
+            + "from warhorn.cli.app import main\n"
+            + f"sys.argv = ['warhorn', 'serve', '--port', '{self.port}', '--ai-delay', '0',"
+            + f" '--database-url', {self.database_url!r}]\n"
+            + "main()\n"
+        )
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"http://127.0.0.1:{self.port}/api/catalog", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise SystemExit(f"server exited at start:\n{err}")
+        raise SystemExit("server did not start within 20 s")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    server_times: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    unavailable: int = 0
+    games_finished: int = 0
+    acknowledged: dict[str, int] = field(default_factory=dict)  # game id -> highest acknowledged version
+
+
+class Reply:
+    """The parts of an HTTP answer the load test reads."""
+
+    def __init__(self, status_code: int, headers: dict[str, str], body: bytes) -> None:
+        self.status_code = status_code
+        self.headers = headers
+        self.body = body
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class LoopbackHttp:
+    """A minimal HTTP/1.1 keep-alive client on one connection (much cheaper per request than httpx,
+    so that on a small machine the load generator does not starve the server it measures)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def _request(self, method: str, target: str, body: bytes | None) -> Reply:
+        if self._writer is None or self._reader is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        head = f"{method} {target} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAccept: application/json\r\n"
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        try:
+            self._writer.write(head.encode() + b"\r\n" + (body or b""))
+            await self._writer.drain()
+            status_line = await self._reader.readuntil(b"\r\n")
+            headers: dict[str, str] = {}
+            while True:
+                line = await self._reader.readuntil(b"\r\n")
+                if line == b"\r\n":
+                    break
+                name, _, value = line.decode("latin-1").partition(":")
+                headers[name.strip().lower()] = value.strip()
+            payload = await self._reader.readexactly(int(headers.get("content-length", "0")))
+        except (OSError, asyncio.IncompleteReadError):
+            await self.close()
+            raise
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return Reply(int(status_line.split()[1]), headers, payload)
+
+    async def get(self, path: str, params: dict[str, Any] | None = None) -> Reply:
+        query = ("?" + "&".join(f"{k}={v}" for k, v in params.items())) if params else ""
+        return await self._request("GET", path + query, None)
+
+    async def post(self, path: str, json: Any) -> Reply:
+        return await self._request("POST", path, _dumps(json))
+
+    async def close(self) -> None:
+        writer, self._reader, self._writer = self._writer, None, None
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError)
+
+
+async def drive_game(
+    client: LoopbackHttp, args: argparse.Namespace, stats: Stats, stop_at: float, worker: int
+) -> None:
+    rng = random.Random(args.seed * 1000 + worker)
+    seats = ["human"] * (args.players - args.ai_seats) + ["random"] * args.ai_seats
+    while time.monotonic() < stop_at:
+        try:
+            created = await client.post(
+                "/api/games", json={"game": args.game, "seats": seats, "options": {"players": args.players}}
+            )
+        except TRANSPORT_ERRORS:
+            stats.unavailable += 1
+            await asyncio.sleep(0.2)
+            continue
+        if created.status_code != 201:
+            stats.errors.append(f"create: {created.status_code} {created.text[:200]}")
+            await asyncio.sleep(0.5)
+            continue
+        game = created.json()
+        tokens = {s["seat"]: s["token"] for s in game["seats"] if "token" in s}
+        any_token = next(iter(tokens.values()))
+        decider: int | None = -1  # unknown: ask
+        while time.monotonic() < stop_at:
+            try:
+                if decider == -1 or (decider is not None and decider not in tokens):
+                    if decider is not None and decider != -1:  # a server-side AI seat decides
+                        await asyncio.sleep(0.01)
+                    view = await client.get(f"/api/seat/{any_token}", params={"after": 10**9})
+                    if view.status_code != 200:
+                        stats.errors.append(f"get: {view.status_code} {view.text[:200]}")
+                        break
+                    pending = view.json()["pending"]
+                    decider = pending["player"] if pending else None
+                    continue
+                if decider is None:
+                    stats.games_finished += 1
+                    break
+                token = tokens[decider]
+                mine = (await client.get(f"/api/seat/{token}", params={"after": 10**9})).json()
+                if not mine["legal"]:
+                    decider = -1
+                    continue
+                choice = rng.choice(mine["legal"])
+                started = time.perf_counter()
+                response = await client.post(
+                    f"/api/seat/{token}/actions",
+                    json={"version": mine["version"], "action": choice["action"]},
+                )
+                elapsed = time.perf_counter() - started
+            except TRANSPORT_ERRORS:
+                stats.unavailable += 1
+                decider = -1
+                await asyncio.sleep(0.2)
+                continue
+            if response.status_code == 200:
+                stats.latencies.append(elapsed)
+                timing = response.headers.get("server-timing", "")
+                if timing.startswith("app;dur="):
+                    stats.server_times.append(float(timing[8:]) / 1000)
+                body = response.json()
+                stats.acknowledged[game["game_id"]] = body["version"]
+                decider = body["pending"]["player"] if body["pending"] else None
+            else:
+                stats.errors.append(f"action: {response.status_code} {response.text[:200]}")
+                decider = -1
+
+
+async def drive_games(args: argparse.Namespace, base_url: str, workers: list[int], stop_at: float) -> Stats:
+    """One client process: its share of the games, until ``stop_at`` (time.monotonic, system-wide)."""
+    stats = Stats()
+    parsed = urlparse(base_url)
+    host, port = parsed.hostname or "127.0.0.1", parsed.port or 80
+
+    async def one(worker: int) -> None:
+        client = LoopbackHttp(host, port)
+        try:
+            await drive_game(client, args, stats, stop_at, worker)
+        finally:
+            await client.close()
+
+    await asyncio.gather(*(one(w) for w in workers))
+    return stats
+
+
+def client_process(args: argparse.Namespace, base_url: str, workers: list[int], stop_at: float) -> Stats:
+    return asyncio.run(drive_games(args, base_url, workers, stop_at))
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -> Stats:
+    """Drive the games from ``--processes`` client processes; restart the server if asked; check losses."""
+    stop_at = time.monotonic() + args.seconds
+    shares = [list(range(args.games))[i :: args.processes] for i in range(args.processes)]
+    with ProcessPoolExecutor(args.processes) as pool:
+        futures = [pool.submit(client_process, args, base_url, share, stop_at) for share in shares if share]
+        if args.restart_at is not None and server is not None:
+            time.sleep(args.restart_at)
+            print(
+                f"killing the server (SIGKILL) at {args.restart_at:.0f} s and starting it again", flush=True
+            )
+            server.kill()
+            server.start()
+        parts = [f.result() for f in futures]
+    stats = Stats()
+    for part in parts:
+        stats.latencies += part.latencies
+        stats.server_times += part.server_times
+        stats.errors += part.errors
+        stats.unavailable += part.unavailable
+        stats.games_finished += part.games_finished
+        stats.acknowledged.update(part.acknowledged)
+    lost = 0
+    with httpx.Client(base_url=base_url, timeout=30) as client:
+        for game_id, version in stats.acknowledged.items():
+            summary = client.get(f"/api/games/{game_id}")
+            if summary.status_code != 200 or summary.json()["version"] < version:
+                lost += 1
+                stats.errors.append(
+                    f"lost: game {game_id} acknowledged version {version}: {summary.text[:120]}"
+                )
+    print(f"games checked for lost actions: {len(stats.acknowledged)}, games with lost actions: {lost}")
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=10, help="concurrent games (at most 200)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to run (at most 600)")
+    parser.add_argument("--game", default="dice-race")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--ai-seats", type=int, default=0, help="seats played by the server's random AI")
+    parser.add_argument("--url", help="an already running server (loopback only); default: start one")
+    parser.add_argument(
+        "--database-url", help="database for the started server (default: a temporary SQLite file)"
+    )
+    parser.add_argument(
+        "--restart-at", type=float, help="kill and restart the started server after S seconds"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=2, help="client processes sharing the games (1..8)")
+    args = parser.parse_args()
+    if not 1 <= args.games <= 200 or not 0 < args.seconds <= 600:
+        raise SystemExit("keep it bounded: 1..200 games, up to 600 seconds")
+    if not 1 <= args.processes <= 8:
+        raise SystemExit("--processes must be 1..8")
+    if not 0 <= args.ai_seats < args.players:
+        raise SystemExit("--ai-seats must leave at least one human seat")
+
+    server: ServerProcess | None = None
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.url:
+            _loopback_only(args.url)
+            base_url = args.url.rstrip("/")
+        else:
+            port = _free_port()
+            database_url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+            server = ServerProcess(port, database_url, fixture=args.game == "dice-race")
+            server.start()
+            base_url = f"http://127.0.0.1:{port}"
+        try:
+            started = time.monotonic()
+            stats = run(args, base_url, server)
+            wall = time.monotonic() - started
+        finally:
+            if server is not None:
+                server.stop()
+    values = sorted(stats.latencies)
+    print(
+        f"target {base_url}, {args.games} concurrent {args.game} games, {args.seconds:.0f} s, "
+        f"{args.processes} client process(es)"
+    )
+    print(f"actions: {len(values)} ({len(values) / wall:.0f}/s), games finished: {stats.games_finished}")
+    if values:
+        print(
+            "action round trip: p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms, "
+            "mean {:.1f} ms, max {:.1f} ms".format(
+                *(1000 * percentile(values, q) for q in (0.5, 0.95, 0.99)),
+                1000 * statistics.fmean(values),
+                1000 * values[-1],
+            )
+        )
+    inside = sorted(stats.server_times)
+    if inside:
+        print(
+            "  of which inside the server app (Server-Timing): "
+            "p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms".format(
+                *(1000 * percentile(inside, q) for q in (0.5, 0.95, 0.99))
+            )
+        )
+    print(f"errors: {len(stats.errors)}; requests refused while the server was down: {stats.unavailable}")
+    for line in stats.errors[:10]:
+        print("  ", line)
+    if stats.errors:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""``warhorn serve``: the web app on a SQLite file (default) or a PostgreSQL database."""
+
+from __future__ import annotations
+
+import typer
+
+from warhorn.cli.common import console, fail
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+        port: int = typer.Option(8000, help="Port to listen on."),
+        database_url: str = typer.Option(
+            "sqlite:///./warhorn.sqlite3",
+            "--database-url",
+            envvar="WARHORN_DATABASE_URL",
+            help="sqlite:///FILE (created on first start) or postgresql://user@host/db.",
+        ),
+        ai_delay: float = typer.Option(
+            0.4, min=0.0, max=10.0, help="Seconds before each AI action, so people can follow the play."
+        ),
+    ) -> None:
+        """Serve the web app: lobby at / and one private page per human seat."""
+        import uvicorn
+
+        from warhorn.server import create_app
+        from warhorn.server.database import normalise_database_url
+
+        try:
+            normalise_database_url(database_url)
+            web_app = create_app(database_url, ai_delay=ai_delay)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+        shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
+        console.print(
+            f"warhorn serving on http://{shown}:{port}/  (database {database_url})", highlight=False
+        )
+        uvicorn.run(web_app, host=host, port=port, log_level="info", timeout_graceful_shutdown=3)

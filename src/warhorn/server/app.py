@@ -1,0 +1,343 @@
+"""The FastAPI application: JSON API, live stream (server-sent events), pages and static files.
+
+``create_app(database_url)`` builds an app bound to one database; the schema is
+migrated and unfinished games are resumed when the app starts (its lifespan).
+Every refusal is JSON ``{"error": ..., "code": ...}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pydantic
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from warhorn.engine import registered_games
+from warhorn.server import pages
+from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine
+from warhorn.server.errors import ApiError
+from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
+from warhorn.server.migrations import migrate
+from warhorn.server.store import GameRecord, GameStore
+
+log = logging.getLogger("warhorn.server")
+
+STATIC_DIR = Path(__file__).parent / "static"
+KEEPALIVE_SECONDS = 15.0
+_GAME_ID_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+class CreateGameRequest(pydantic.BaseModel):
+    """A new game: which game, its options, one entry per seat ("human" or an AI kind), an optional seed."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    game: str = pydantic.Field(max_length=64)
+    options: dict[str, Any] = {}
+    seats: list[str] = pydantic.Field(min_length=1, max_length=16)
+    seed: int | None = pydantic.Field(default=None, ge=0, le=MAX_SEED)
+
+
+class SubmitActionRequest(pydantic.BaseModel):
+    """An action for the seat's pending decision: its JSON or its text notation, and the version it was
+    chosen on."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    version: int = pydantic.Field(ge=0)
+    action: dict[str, Any] | None = None
+    text: str | None = pydantic.Field(default=None, max_length=1000)
+
+    @pydantic.model_validator(mode="after")
+    def _one_form(self) -> SubmitActionRequest:
+        if (self.action is None) == (self.text is None):
+            raise ValueError("give exactly one of 'action' (JSON) and 'text' (notation)")
+        return self
+
+
+def renderer_url(game: str) -> str | None:
+    """The game-specific board module ``static/games/<game>.js``, when one exists."""
+    if _GAME_ID_SHAPE.match(game) and (STATIC_DIR / "games" / f"{game}.js").is_file():
+        return f"/static/games/{game}.js"
+    return None
+
+
+def catalog() -> dict[str, Any]:
+    """The registered games with their options, and the seat kinds."""
+    out = []
+    for spec in registered_games().values():
+        out.append(
+            {
+                "id": spec.id,
+                "name": spec.name,
+                "description": spec.description,
+                "min_players": spec.min_players,
+                "max_players": spec.max_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.type.__name__,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                    }
+                    for o in spec.options
+                ],
+            }
+        )
+    return {"games": out, "seat_kinds": seat_kinds()}
+
+
+def game_summary(record: GameRecord) -> dict[str, Any]:
+    """What anyone may know about a game: no seed, no tokens, no state."""
+    return {
+        "game_id": record.id,
+        "game": record.game,
+        "status": record.status,
+        "version": record.version,
+        "created_at": record.created_at.isoformat(),
+        "updated_at": record.updated_at.isoformat(),
+        "seats": [{"seat": s.seat, "kind": s.kind} for s in record.seats],
+        "results": record.results,
+    }
+
+
+def _validation_message(exc: RequestValidationError) -> tuple[int, str, list[str]]:
+    problems = []
+    status = 422
+    for err in exc.errors():
+        if err.get("type") == "json_invalid":
+            status = 400
+            problems.append("the request body is not valid JSON")
+            continue
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        problems.append(f"{where}: {err.get('msg', 'invalid')}")
+    return status, "; ".join(problems) or "invalid request", problems
+
+
+class ServerTimingMiddleware:
+    """Adds ``Server-Timing: app;dur=<ms>`` to every response: the time spent inside the app.
+
+    Lets a load test tell the server's own latency from queueing in the client.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def timed_send(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                elapsed = (time.perf_counter() - started) * 1000
+                headers = [*message.get("headers", []), (b"server-timing", f"app;dur={elapsed:.2f}".encode())]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, timed_send)
+
+
+def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.0) -> FastAPI:
+    """The web app on ``database_url`` (SQLite file or PostgreSQL).
+
+    ``ai_delay`` seconds pass before each AI action (so people can follow them; 0 in tests).
+    """
+    engine = make_engine(database_url)
+    store = GameStore(engine)
+    hub = GameHub(store, ai_delay=ai_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate, engine)
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            engine.dispose()
+
+    app = FastAPI(title="warhorn", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(ServerTimingMiddleware)
+    app.state.hub = hub
+    app.state.store = store
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    # --- refusals -----------------------------------------------------------------
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        status, message, problems = _validation_message(exc)
+        return JSONResponse({"error": message, "code": "malformed", "problems": problems}, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(
+            {"error": str(exc.detail), "code": f"http_{exc.status_code}"},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
+
+    @app.exception_handler(Exception)
+    async def _internal(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error", exc_info=exc)
+        return JSONResponse({"error": "internal error (it was logged)", "code": "internal"}, status_code=500)
+
+    # --- pages ----------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page() -> HTMLResponse:
+        return HTMLResponse(pages.lobby_page())
+
+    @app.get("/play/{token}", response_class=HTMLResponse)
+    async def game_page(token: str) -> HTMLResponse:
+        try:
+            live, seat = await hub.seat_for(token)
+        except ApiError as exc:
+            return HTMLResponse(pages.error_page(exc.message), status_code=exc.status)
+        return HTMLResponse(
+            pages.game_page(
+                token=token,
+                game=live.record.game,
+                game_name=live.state.spec.name,
+                seat=seat,
+                renderer=renderer_url(live.record.game),
+            )
+        )
+
+    # --- lobby API ------------------------------------------------------------------
+    @app.get("/api/catalog")
+    async def get_catalog() -> dict[str, Any]:
+        return catalog()
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        records = await asyncio.to_thread(store.list_games)
+        return {"games": [game_summary(r) for r in records]}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(body: CreateGameRequest) -> dict[str, Any]:
+        live = await hub.create(body.game, body.options, body.seats, body.seed)
+        return {
+            "game_id": live.id,
+            "version": live.version,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "token": s.token, "link": f"/play/{s.token}"}
+                if s.is_human
+                else {"seat": s.seat, "kind": s.kind}
+                for s in live.record.seats
+            ],
+        }
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str) -> dict[str, Any]:
+        record = await asyncio.to_thread(store.get_game, game_id)
+        if record is None:
+            raise ApiError(404, "not_found", f"no game {game_id!r}")
+        return game_summary(record)
+
+    @app.delete("/api/games/{game_id}")
+    async def delete_game(game_id: str, x_seat_token: str = Header(default="")) -> dict[str, Any]:
+        await hub.delete(game_id, x_seat_token)
+        return {"deleted": game_id}
+
+    # --- seat API -------------------------------------------------------------------
+    @app.get("/api/seat/{token}")
+    async def seat_state(token: str, after: int = Query(0, ge=0)) -> dict[str, Any]:
+        live, seat = await hub.seat_for(token)
+        return hub.seat_payload(live, seat, after)
+
+    @app.post("/api/seat/{token}/actions")
+    async def submit_action(token: str, body: SubmitActionRequest) -> dict[str, Any]:
+        live, seat = await hub.submit(token, body.version, body.action, body.text)
+        return hub.seat_payload(live, seat, body.version)
+
+    @app.get("/api/seat/{token}/save")
+    async def download_save(token: str) -> Response:
+        live, _seat = await hub.seat_for(token)
+        save = hub.save_file(live)
+        return Response(
+            save.model_dump_json(indent=1),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="warhorn-{live.id}.json"'},
+        )
+
+    @app.get("/api/seat/{token}/stream")
+    async def stream(
+        token: str,
+        request: Request,
+        after: int = Query(0, ge=0),
+        last_event_id: str | None = Header(default=None),
+    ) -> StreamingResponse:
+        """Server-sent events: an ``update`` (the seat's payload with the new events) after every change."""
+        live, seat = await hub.seat_for(token)
+        if last_event_id is not None and last_event_id.isdigit():
+            after = int(last_event_id)
+        return StreamingResponse(
+            _seat_stream(hub, token, live, seat, after, request),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+
+    return app
+
+
+def _sse(event: str, data: Any, event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+async def _seat_stream(
+    hub: GameHub, token: str, live: Any, seat: int, after: int, request: Request
+) -> AsyncIterator[str]:
+    watcher = hub.watch(live, seat)
+    sent: tuple[int, str | None] | None = None
+    try:
+        yield "retry: 1000\n\n"
+        while True:
+            if live.deleted:
+                yield _sse("deleted", {"game_id": live.id})
+                return
+            if live.retired:
+                hub.unwatch(live, watcher)
+                if hub.closing:
+                    return
+                try:
+                    live, seat = await hub.seat_for(token)
+                except ApiError as exc:
+                    yield _sse("failure", exc.body())
+                    return
+                watcher = hub.watch(live, seat)
+            watcher.wake.clear()
+            now = (live.version, live.ai_error)
+            if now != sent:
+                payload = hub.seat_payload(live, seat, after)
+                after = live.version
+                sent = now
+                yield _sse("update", payload, live.version)
+            try:
+                await asyncio.wait_for(watcher.wake.wait(), timeout=KEEPALIVE_SECONDS)
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+            if await request.is_disconnected():
+                return
+    finally:
+        hub.unwatch(live, watcher)

@@ -1,0 +1,106 @@
+"""Database URLs, the SQLAlchemy engine and the current schema (SQLAlchemy Core tables).
+
+SQLite (a file, WAL mode) is the default; PostgreSQL is used through psycopg 3.
+The tables below are what the queries in :mod:`warhorn.server.store` use; they
+are created and changed only by the versioned migrations in
+:mod:`warhorn.server.migrations`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import URL, Engine, make_url
+
+DEFAULT_DATABASE_URL = "sqlite:///./warhorn.sqlite3"
+
+metadata = sa.MetaData()
+
+#: One row per game. ``version`` counts the actions applied so far.
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("ai_seed", sa.BigInteger, nullable=False),
+    sa.Column("rules_version", sa.String(64), nullable=False),
+    sa.Column("content_hash", sa.String(128), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("digest", sa.String(64), nullable=False),
+    sa.Column("results", sa.Text, nullable=True),
+)
+
+#: One row per seat; ``kind`` is "human" or an AI agent's name.
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("token", sa.String(64), nullable=False, unique=True),
+)
+
+#: One row per applied action, with its events; the primary key (game, number) is the final guard
+#: against two writers applying an action on the same version.
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("events", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+def normalise_database_url(url: str) -> URL:
+    """The SQLAlchemy URL for ``url``: ``postgresql://`` and ``postgres://`` use psycopg 3.
+
+    Raises ValueError for a URL that is neither SQLite nor PostgreSQL.
+    """
+    try:
+        parsed = make_url(url)
+    except sa.exc.ArgumentError as exc:
+        raise ValueError(f"not a database URL: {url!r} ({exc})") from None
+    backend = parsed.get_backend_name()
+    if backend in {"postgresql", "postgres"}:
+        return parsed.set(drivername="postgresql+psycopg")
+    if backend == "sqlite":
+        if parsed.drivername != "sqlite":
+            raise ValueError(f"use a plain sqlite:/// URL, not {parsed.drivername!r}")
+        return parsed
+    raise ValueError(f"unsupported database {backend!r}: use sqlite:///FILE or postgresql://…")
+
+
+def sqlite_url_for(path: Path | str) -> str:
+    return f"sqlite:///{Path(path)}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``. A SQLite file is created on first use, in WAL mode."""
+    parsed = normalise_database_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database in (None, "", ":memory:"):
+            raise ValueError("the server needs a SQLite file, not an in-memory database")
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(parsed, connect_args={"check_same_thread": False}, pool_size=8)
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(parsed, pool_size=10, max_overflow=10, pool_pre_ping=True)

@@ -1,0 +1,517 @@
+"""Live games: the in-memory cache of each game's current state, its lock, its watchers and its AI seats.
+
+The database is the authority; this cache is rebuilt from it by replaying the
+stored actions (a restarted server resumes every game exactly: the replay must
+reach the stored digest). Actions of one game are applied one at a time under
+that game's asyncio lock; each is stored, with its events, before the cache
+moves on, and the (game, action number) key in the database is the last guard.
+
+Only the current state is kept per game (not every past state as
+:class:`warhorn.engine.Match` does), so long games cost little memory; the
+save download is built from the stored action log.
+
+The server assumes one process per database. If another writer stored an
+action first, the write is refused, the cached game is dropped and rebuilt
+from the database on next access.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from warhorn.ai.agents import AGENTS, make_agent
+from warhorn.engine import (
+    Action,
+    ActionError,
+    AmbiguousActionError,
+    Event,
+    GameState,
+    IllegalActionError,
+    MalformedActionError,
+    Rng,
+    SaveFile,
+    WarhornError,
+    events_for,
+    game_spec,
+    load_game,
+)
+from warhorn.server.errors import ApiError, not_found
+from warhorn.server.store import GameRecord, GameStore, SeatRecord, StaleWriteError, event_from_record
+
+log = logging.getLogger("warhorn.server")
+
+HUMAN = "human"
+_MASK = (1 << 64) - 1
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+MAX_SEED = (1 << 63) - 1
+
+
+def ai_rng(ai_seed: int, number: int) -> Rng:
+    """The generator an AI seat uses to choose action ``number`` of a game: reproducible, per action."""
+    return Rng((ai_seed * 0x9E3779B97F4A7C15 + number * 0xBF58476D1CE4E5B9) & _MASK)
+
+
+def seat_kinds() -> list[str]:
+    """What a seat may be: a human, or one of the AI agents."""
+    return [HUMAN, *sorted(AGENTS)]
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open live stream: woken after every change of its game."""
+
+    seat: int
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(eq=False)
+class LiveGame:
+    record: GameRecord
+    state: GameState
+    actions: list[dict[str, Any]]
+    events: list[list[Event]]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    ai_task: asyncio.Task[None] | None = None
+    ai_error: str | None = None
+    retired: bool = False
+    deleted: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    def seat(self, index: int) -> SeatRecord:
+        return self.record.seats[index]
+
+
+class ResumeError(Exception):
+    """A stored game cannot be rebuilt exactly (unknown game, other content or rules, replay differs)."""
+
+
+def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
+    """Replay a stored game from its seed and actions; check it reaches the stored digest."""
+    try:
+        spec = game_spec(record.game)
+        if spec.rules_version != record.rules_version:
+            raise ResumeError(
+                f"it was played under rules version {record.rules_version}; this server has "
+                f"{spec.rules_version}"
+            )
+        state = load_game(record.game, seed=record.seed, **record.options)
+        if state.content_hash != record.content_hash:
+            raise ResumeError("it was played with different content (board or cards) than loaded now")
+        stored = store.actions(record.id)
+        if [a.number for a in stored] != list(range(1, len(stored) + 1)) or len(stored) != record.version:
+            raise ResumeError(
+                f"its action log is incomplete ({len(stored)} actions, version {record.version})"
+            )
+        for entry in stored:
+            state, _ = state.apply(state.decode(entry.action))
+    except WarhornError as exc:
+        raise ResumeError(str(exc)) from None
+    if state.digest() != record.digest:
+        raise ResumeError("replaying its actions does not reach the stored state (digest differs)")
+    return LiveGame(
+        record,
+        state,
+        [a.action for a in stored],
+        [[event_from_record(e) for e in a.events] for a in stored],
+    )
+
+
+class GameHub:
+    """Creates, loads, plays and streams games; drives AI seats."""
+
+    def __init__(self, store: GameStore, *, ai_delay: float = 0.0) -> None:
+        self.store = store
+        self.ai_delay = ai_delay
+        self._games: dict[str, LiveGame] = {}
+        self._broken: dict[str, str] = {}
+        self._tokens: dict[str, tuple[str, int]] = {}
+        self._load_lock = asyncio.Lock()
+        self._closing = False
+
+    # --- life cycle ------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished game and let its AI seats resume."""
+        for game_id in await asyncio.to_thread(self.store.active_game_ids):
+            try:
+                live = await self.get(game_id)
+            except ApiError as exc:
+                log.warning("game %s not resumed: %s", game_id, exc.message)
+                continue
+            self.kick_ai(live)
+
+    async def stop(self) -> None:
+        self._closing = True
+        tasks = [g.ai_task for g in self._games.values() if g.ai_task is not None and not g.ai_task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):  # shutting down; a failure was logged by the task
+                await task
+        for live in self._games.values():
+            live.retired = True
+            self._notify(live)
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    # --- loading ---------------------------------------------------------------
+    async def get(self, game_id: str) -> LiveGame:
+        """The live game (rebuilt from the database on first use)."""
+        live = self._games.get(game_id)
+        if live is not None:
+            return live
+        async with self._load_lock:
+            live = self._games.get(game_id)
+            if live is not None:
+                return live
+            if game_id in self._broken:
+                raise self._broken_error(game_id)
+            record = await asyncio.to_thread(self.store.get_game, game_id)
+            if record is None:
+                raise not_found(f"no game {game_id!r}")
+            try:
+                live = await asyncio.to_thread(rebuild, record, self.store)
+            except ResumeError as exc:
+                self._broken[game_id] = str(exc)
+                log.error("game %s cannot be resumed: %s", game_id, exc)
+                raise self._broken_error(game_id) from None
+            self._games[game_id] = live
+            for seat in record.seats:
+                self._tokens[seat.token] = (game_id, seat.seat)
+            return live
+
+    def _broken_error(self, game_id: str) -> ApiError:
+        return ApiError(409, "cannot_resume", f"game {game_id} cannot be resumed: {self._broken[game_id]}")
+
+    def _forget(self, live: LiveGame) -> None:
+        if self._games.get(live.id) is live:
+            del self._games[live.id]
+        live.retired = True
+        self._notify(live)
+
+    async def seat_for(self, token: str) -> tuple[LiveGame, int]:
+        """The game and seat a private token stands for (404 for an unknown token or an AI seat's)."""
+        if not _TOKEN_SHAPE.match(token):
+            raise not_found("no seat has this token (check that you copied the whole link)")
+        found = self._tokens.get(token)
+        if found is None:
+            found = await asyncio.to_thread(self.store.seat_by_token, token)
+            if found is None:
+                raise not_found("no seat has this token (check that you copied the whole link)")
+        live = await self.get(found[0])
+        if not live.seat(found[1]).is_human:
+            raise not_found("no seat has this token (check that you copied the whole link)")
+        return live, found[1]
+
+    # --- creating ----------------------------------------------------------------
+    async def create(
+        self, game: str, options: dict[str, Any], seat_list: list[str], seed: int | None
+    ) -> LiveGame:
+        """A new game with one seat per entry of ``seat_list`` ("human" or an AI kind)."""
+        kinds = seat_kinds()
+        for index, kind in enumerate(seat_list):
+            if kind not in kinds:
+                raise ApiError(
+                    422, "bad_seat", f"seat {index}: unknown kind {kind!r} (known: {', '.join(kinds)})"
+                )
+        try:
+            spec = game_spec(game)
+        except WarhornError as exc:
+            raise ApiError(422, "unknown_game", str(exc)) from None
+        options = dict(options)
+        if "players" in {o.name for o in spec.options} and "players" not in options:
+            options["players"] = len(seat_list)
+        if seed is None:
+            seed = secrets.randbits(63)
+        try:
+            state = await asyncio.to_thread(lambda: load_game(game, seed=seed, **options))
+        except WarhornError as exc:
+            raise ApiError(422, "bad_option", str(exc)) from None
+        if state.num_players != len(seat_list):
+            raise ApiError(
+                422,
+                "bad_seats",
+                f"{spec.name} with these options has {state.num_players} seats; {len(seat_list)} were given",
+            )
+        now = datetime.now(UTC)
+        results = state.results()
+        record = GameRecord(
+            id=secrets.token_hex(6),
+            game=game,
+            options=dict(state.options),
+            seed=seed,
+            ai_seed=secrets.randbits(63),
+            rules_version=spec.rules_version,
+            content_hash=state.content_hash,
+            created_at=now,
+            updated_at=now,
+            status="finished" if state.is_terminal else "active",
+            version=0,
+            digest=state.digest(),
+            results=results.to_json() if results is not None else None,
+            seats=[SeatRecord(i, kind, secrets.token_urlsafe(24)) for i, kind in enumerate(seat_list)],
+        )
+        await asyncio.to_thread(self.store.create_game, record)
+        live = LiveGame(record, state, [], [])
+        self._games[record.id] = live
+        for seat in record.seats:
+            self._tokens[seat.token] = (record.id, seat.seat)
+        self.kick_ai(live)
+        return live
+
+    # --- playing -------------------------------------------------------------------
+    async def submit(
+        self,
+        token: str,
+        version: int,
+        action_json: dict[str, Any] | None,
+        text: str | None,
+    ) -> tuple[LiveGame, int]:
+        """Apply a human seat's action chosen on ``version``; refusals are :class:`ApiError`."""
+        live, seat = await self.seat_for(token)
+        async with live.lock:
+            return await self._submit_locked(live, seat, version, action_json, text)
+
+    async def _submit_locked(
+        self,
+        live: LiveGame,
+        seat: int,
+        version: int,
+        action_json: dict[str, Any] | None,
+        text: str | None,
+    ) -> tuple[LiveGame, int]:
+        if live.retired:
+            raise ApiError(409, "stale", "the game changed meanwhile; reload it and choose again")
+        state = live.state
+        decision = state.pending()
+        if decision is None:
+            raise ApiError(409, "game_over", "the game is over: no action is accepted")
+        if version != live.version:
+            raise ApiError(
+                409,
+                "stale",
+                f"your action was chosen on version {version} but the game is at version {live.version}; "
+                "look at the new position and choose again",
+                version=live.version,
+            )
+        if decision.player != seat:
+            raise ApiError(
+                403,
+                "not_your_decision",
+                f"the pending decision belongs to seat {decision.player}; "
+                f"this link acts only for seat {seat}",
+            )
+        try:
+            if text is not None:
+                action = state.parse(text)
+            elif action_json is not None:
+                action = state.decode(action_json)
+            else:
+                raise ApiError(400, "malformed", "give the action as 'action' (JSON) or 'text' (notation)")
+            await self._commit(live, seat, action)
+        except AmbiguousActionError as exc:
+            raise ApiError(400, "ambiguous", str(exc), candidates=list(exc.candidates)) from None
+        except MalformedActionError as exc:
+            raise ApiError(400, "malformed", str(exc)) from None
+        except IllegalActionError as exc:
+            raise ApiError(422, "illegal", str(exc), rule=exc.rule) from None
+        except ActionError as exc:
+            raise ApiError(422, "illegal", str(exc), rule=None) from None
+        self.kick_ai(live)
+        return live, seat
+
+    async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``, store it with its events, then move the cache on (lock held)."""
+        after, events = live.state.apply(action)
+        number = live.version + 1
+        results = after.results()
+        status = "finished" if after.is_terminal else "active"
+        action_json = action.to_json()
+        results_json = results.to_json() if results is not None else None
+        try:
+            await asyncio.to_thread(
+                self.store.append_action,
+                live.id,
+                number=number,
+                seat=seat,
+                action=action_json,
+                events=events,
+                status=status,
+                digest=after.digest(),
+                results=results_json,
+            )
+        except StaleWriteError as exc:
+            log.warning("%s; reloading game %s from the database", exc, live.id)
+            self._forget(live)
+            raise ApiError(409, "stale", "the game changed meanwhile; reload it and choose again") from None
+        live.state = after
+        live.actions.append(action_json)
+        live.events.append(events)
+        live.record.version = number
+        live.record.status = status
+        live.record.results = results_json
+        live.record.updated_at = datetime.now(UTC)
+        self._notify(live)
+
+    # --- AI seats ------------------------------------------------------------------
+    def _ai_seat_to_move(self, live: LiveGame) -> SeatRecord | None:
+        if live.retired or live.deleted or live.ai_error is not None or self._closing:
+            return None
+        decision = live.state.pending()
+        if decision is None:
+            return None
+        seat = live.seat(decision.player)
+        return None if seat.is_human else seat
+
+    def kick_ai(self, live: LiveGame) -> None:
+        """Start the game's AI driver if an AI seat must decide and none is running."""
+        if live.ai_task is not None and not live.ai_task.done():
+            return
+        if self._ai_seat_to_move(live) is None:
+            return
+        live.ai_task = asyncio.get_running_loop().create_task(self._drive_ai(live), name=f"ai-{live.id}")
+
+    async def _drive_ai(self, live: LiveGame) -> None:
+        """Let AI seats act, one action at a time, until a human must decide or the game ends."""
+        seat: SeatRecord | None = None
+        try:
+            while True:
+                if self.ai_delay:
+                    await asyncio.sleep(self.ai_delay)
+                async with live.lock:
+                    seat = self._ai_seat_to_move(live)
+                    if seat is None:
+                        return
+                    agent = make_agent(seat.kind)
+                    rng = ai_rng(live.record.ai_seed, live.version + 1)
+                    action = await asyncio.to_thread(agent.choose, live.state, seat.seat, rng)
+                    await self._commit(live, seat.seat, action)
+                await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except ApiError as exc:
+            log.warning("AI of game %s stopped: %s", live.id, exc.message)
+        except Exception as exc:
+            who = f"seat {seat.seat} ({seat.kind})" if seat is not None else "an AI seat"
+            live.ai_error = f"{who} failed: {type(exc).__name__}: {exc}"
+            log.exception("AI of game %s failed", live.id)
+            self._notify(live)
+
+    # --- watching ------------------------------------------------------------------
+    def watch(self, live: LiveGame, seat: int) -> Watcher:
+        watcher = Watcher(seat)
+        live.watchers.add(watcher)
+        return watcher
+
+    def unwatch(self, live: LiveGame, watcher: Watcher) -> None:
+        live.watchers.discard(watcher)
+
+    def _notify(self, live: LiveGame) -> None:
+        for watcher in live.watchers:
+            watcher.wake.set()
+
+    # --- finishing -------------------------------------------------------------------
+    async def delete(self, game_id: str, token: str) -> None:
+        """Delete a finished (or unresumable) game; ``token`` must be one of its human seats."""
+        found = self._tokens.get(token) if _TOKEN_SHAPE.match(token) else None
+        if found is None and _TOKEN_SHAPE.match(token):
+            found = await asyncio.to_thread(self.store.seat_by_token, token)
+        if found is None or found[0] != game_id:
+            raise ApiError(403, "forbidden", "deleting a game needs the private link of one of its seats")
+        record = await asyncio.to_thread(self.store.get_game, game_id)
+        if record is None:
+            raise not_found(f"no game {game_id!r}")
+        if not record.seats[found[1]].is_human:
+            raise ApiError(403, "forbidden", "deleting a game needs the private link of one of its seats")
+        if record.status != "finished" and game_id not in self._broken:
+            raise ApiError(409, "not_finished", "only finished games can be deleted")
+        await asyncio.to_thread(self.store.delete_game, game_id)
+        live = self._games.pop(game_id, None)
+        self._broken.pop(game_id, None)
+        for seat in record.seats:
+            self._tokens.pop(seat.token, None)
+        if live is not None:
+            live.deleted = True
+            self._notify(live)
+
+    # --- what a seat sees --------------------------------------------------------------
+    def seat_events(self, live: LiveGame, seat: int, after: int) -> list[dict[str, Any]]:
+        """The events of actions after version ``after``, as ``seat`` may see them, numbered."""
+        out: list[dict[str, Any]] = []
+        for number in range(max(after, 0) + 1, live.version + 1):
+            for index, event in enumerate(events_for(live.events[number - 1], seat)):
+                out.append({"action": number, "index": index, **event.to_json()})
+        return out
+
+    def seat_payload(self, live: LiveGame, seat: int, after: int = 0) -> dict[str, Any]:
+        """Everything one seat may know about its game now (and the events after ``after``)."""
+        state = live.state
+        decision = state.pending()
+        yours = decision is not None and decision.player == seat
+        pending: dict[str, Any] | None = None
+        if decision is not None:
+            # Another seat learns who decides and what kind of decision it is, not the prompt,
+            # which a game may word with facts only the decider may know.
+            pending = {
+                "player": decision.player,
+                "kind": decision.kind,
+                "rule": decision.rule,
+                "yours": yours,
+            }
+            if yours:
+                pending["prompt"] = decision.prompt
+        results = state.results()
+        return {
+            "game_id": live.id,
+            "game": live.record.game,
+            "game_name": state.spec.name,
+            "seat": seat,
+            "seats": [{"seat": s.seat, "kind": s.kind} for s in live.record.seats],
+            "version": live.version,
+            "status": live.record.status,
+            "view": state.view(seat),
+            "pending": pending,
+            "legal": (
+                [{"notation": a.notation(), "action": a.to_json()} for a in state.legal_actions()]
+                if yours
+                else []
+            ),
+            "results": results.to_json() if results is not None else None,
+            "events": self.seat_events(live, seat, after),
+            "ai_error": live.ai_error,
+        }
+
+    def save_file(self, live: LiveGame) -> SaveFile:
+        """The JSON save (seed and every action): it reveals all hidden facts, so only once finished."""
+        if live.record.status != "finished":
+            raise ApiError(
+                403,
+                "save_hidden",
+                "the save holds the seed and so every hidden card and die; "
+                "it is available once the game is over",
+            )
+        return SaveFile(
+            game=live.record.game,
+            rules_version=live.record.rules_version,
+            content_hash=live.record.content_hash,
+            seed=live.record.seed,
+            options=live.record.options,
+            actions=list(live.actions),
+            final_digest=live.state.digest(),
+        )

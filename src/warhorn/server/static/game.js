@@ -1,0 +1,169 @@
+// The generic page of one seat: pending decision in words, legal actions as buttons, a notation box,
+// the seat's view, the live event log and the results.
+//
+// A game may add a board: the module static/games/<game id>.js, when present, is imported and its
+// exported functions are called:
+//   render(container, payload, controls)  after every update; `container` is the #board section,
+//                                          `payload` the seat's JSON (view, pending, legal, events...),
+//                                          `controls.submit(actionJson)` / `controls.submitText(text)`
+//                                          send an action chosen on the shown version.
+//   describeEvent(event) -> string|null   optional: a nicer log line for an event.
+import { request, el } from "./api.js";
+
+const root = document.getElementById("game");
+const token = root.dataset.token;
+const seat = Number(root.dataset.seat);
+const $ = (id) => document.getElementById(id);
+
+let current = null; // the last payload
+let renderer = null;
+let busy = false;
+
+function seatName(index) {
+  if (!current) return `seat ${index}`;
+  const s = current.seats[index];
+  const who = s.kind === "human" ? "human" : `AI ${s.kind}`;
+  return index === seat ? `seat ${index} (you)` : `seat ${index} (${who})`;
+}
+
+function decisionText(payload) {
+  if (payload.results) return "Game over";
+  const pending = payload.pending;
+  if (!pending) return "Game over";
+  const rule = pending.rule ? ` [${pending.rule}]` : "";
+  if (pending.yours) return `Your decision: ${pending.prompt}${rule}`;
+  return `Waiting for ${seatName(pending.player)} (${pending.kind})${rule}`;
+}
+
+function renderValue(value) {
+  if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) return el("span", {}, value.map((v) => String(v)).join(", ") || "(none)");
+    return el("ol", { start: 0 }, ...value.map((v) => el("li", {}, renderValue(v))));
+  }
+  if (typeof value === "object") {
+    const dl = el("dl");
+    for (const [key, v] of Object.entries(value)) dl.append(el("dt", {}, key), el("dd", {}, renderValue(v)));
+    return dl;
+  }
+  return el("span", {}, String(value));
+}
+
+function renderResults(payload) {
+  const box = $("results");
+  if (!payload.results) { box.hidden = true; return; }
+  const r = payload.results;
+  const ranking = r.ranking.map((group, i) => `${i + 1}. ${group.map(seatName).join(" = ")}`);
+  const scores = Object.entries(r.scores).map(([p, s]) => `${seatName(Number(p))}: ${s}`);
+  box.replaceChildren(
+    el("h3", {}, r.winners.includes(seat) ? "You won!" : `Winner: ${r.winners.map(seatName).join(", ")}`),
+    el("p", {}, r.reason),
+    el("p", {}, ranking.join("  ")),
+    el("p", { class: "muted" }, scores.join(" · ")),
+    el("a", { href: `/api/seat/${token}/save`, download: true }, "download the save (JSON)"),
+  );
+  box.hidden = false;
+}
+
+function renderActions(payload) {
+  const box = $("action-buttons");
+  const list = $("notations");
+  box.replaceChildren();
+  list.replaceChildren();
+  for (const legal of payload.legal) {
+    box.append(el("button", { type: "button", disabled: busy, onclick: () => submit({ action: legal.action }) }, legal.notation));
+    list.append(el("option", { value: legal.notation }));
+  }
+  $("text-form").hidden = !(payload.pending && payload.pending.yours);
+}
+
+function logLine(event) {
+  const custom = renderer && renderer.describeEvent ? renderer.describeEvent(event) : null;
+  return el("li", { value: event.action, class: event.chance ? "chance" : undefined, title: `action ${event.action}, ${event.kind}` },
+    custom || event.text || event.kind);
+}
+
+function appendEvents(events) {
+  const log = $("log");
+  for (const old of log.querySelectorAll(".fresh")) old.classList.remove("fresh");
+  for (const event of events) {
+    const line = logLine(event);
+    line.classList.add("fresh");
+    log.append(line);
+  }
+  if (events.length) log.scrollTop = log.scrollHeight;
+}
+
+function render(payload) {
+  current = payload;
+  $("decision").textContent = decisionText(payload);
+  if (payload.ai_error) $("action-error").textContent = `AI problem: ${payload.ai_error}`;
+  renderResults(payload);
+  renderActions(payload);
+  $("view").replaceChildren(renderValue(payload.view));
+  if (renderer && renderer.render) {
+    try { renderer.render($("board"), payload, controls); } catch (error) { console.error(error); }
+  }
+}
+
+function accept(payload, replaceLog) {
+  if (current && payload.version < current.version) return; // an older answer arriving late
+  if (replaceLog) $("log").replaceChildren();
+  const known = current ? current.version : 0;
+  appendEvents(replaceLog ? payload.events : payload.events.filter((e) => e.action > known));
+  render(payload);
+}
+
+async function submit(body) {
+  if (!current || busy) return;
+  busy = true;
+  $("action-error").textContent = "";
+  try {
+    const payload = await request("POST", `/api/seat/${token}/actions`, { version: current.version, ...body });
+    accept(payload, false);
+    $("action-text").value = "";
+  } catch (error) {
+    const rule = error.body && error.body.rule ? ` (rule ${error.body.rule})` : "";
+    $("action-error").textContent = error.message + rule;
+    if (error.status === 409) await reload();
+  } finally {
+    busy = false;
+    if (current) renderActions(current);
+  }
+}
+
+const controls = {
+  seat,
+  submit: (action) => submit({ action }),
+  submitText: (text) => submit({ text }),
+};
+
+async function reload() {
+  current = null;
+  accept(await request("GET", `/api/seat/${token}`), true);
+}
+
+function connect() {
+  const after = current ? current.version : 0;
+  const source = new EventSource(`/api/seat/${token}/stream?after=${after}`);
+  source.addEventListener("open", () => { $("connection").textContent = "live"; });
+  source.addEventListener("update", (message) => accept(JSON.parse(message.data), false));
+  source.addEventListener("deleted", () => { $("connection").textContent = "this game was deleted"; source.close(); });
+  source.addEventListener("failure", (message) => { $("connection").textContent = JSON.parse(message.data).error; source.close(); });
+  source.addEventListener("error", () => { $("connection").textContent = "reconnecting…"; });
+}
+
+async function main() {
+  if (root.dataset.renderer) {
+    try { renderer = await import(root.dataset.renderer); } catch (error) { console.error("board renderer failed to load", error); }
+  }
+  $("text-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("action-text").value.trim();
+    if (text) submit({ text });
+  });
+  await reload();
+  connect();
+}
+
+main().catch((error) => { $("action-error").textContent = error.message; });

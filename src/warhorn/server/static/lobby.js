@@ -1,0 +1,153 @@
+// The lobby: create a game (game, options, seats), show each human seat's private link, list games.
+import { request, el, rememberedLinks, rememberLinks, forgetLinks } from "./api.js";
+
+let catalog = { games: [], seat_kinds: ["human"] };
+const $ = (id) => document.getElementById(id);
+
+function currentGame() {
+  return catalog.games.find((g) => g.id === $("game-select").value);
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices) {
+    input = el("select", { id, name: option.name });
+    for (const choice of option.choices) {
+      input.append(el("option", { value: String(choice), selected: choice === option.default }, String(choice)));
+    }
+  } else if (option.type === "bool") {
+    input = el("input", { id, name: option.name, type: "checkbox", checked: option.default === true });
+  } else if (option.type === "int") {
+    input = el("input", { id, name: option.name, type: "number", value: option.default,
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined });
+  } else {
+    input = el("input", { id, name: option.name, value: option.default ?? "" });
+  }
+  input.dataset.type = option.type;
+  return el("label", { title: option.help }, `${option.name} `, input, el("span", { class: "muted" }, ` ${option.help}`));
+}
+
+function seatRow(index, kind) {
+  const select = el("select", { class: "seat-kind", "aria-label": `seat ${index}` });
+  for (const k of catalog.seat_kinds) select.append(el("option", { value: k, selected: k === kind }, k === "human" ? "human" : `AI: ${k}`));
+  return el("label", {}, `Seat ${index} `, select);
+}
+
+function renderSeats(count) {
+  const game = currentGame();
+  const box = $("seats");
+  const kinds = [...box.querySelectorAll(".seat-kind")].map((s) => s.value);
+  box.replaceChildren(el("legend", {}, "Seats"));
+  for (let i = 0; i < count; i++) box.append(seatRow(i, kinds[i] ?? (i === 0 ? "human" : catalog.seat_kinds[1] ?? "human")));
+  const controls = el("div");
+  if (count < game.max_players) controls.append(el("button", { type: "button", onclick: () => renderSeats(count + 1) }, "add seat"));
+  if (count > game.min_players) controls.append(el("button", { type: "button", onclick: () => renderSeats(count - 1) }, "remove seat"));
+  box.append(controls);
+}
+
+function renderGameForm() {
+  const game = currentGame();
+  if (!game) return;
+  $("game-description").textContent = game.description || "";
+  const box = $("options");
+  box.replaceChildren(el("legend", {}, "Options"));
+  for (const option of game.options) {
+    if (option.name === "players") continue; // follows the number of seats
+    box.append(optionInput(option));
+  }
+  renderSeats(game.min_players);
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of $("options").querySelectorAll("input, select")) {
+    if (input.dataset.type === "bool") options[input.name] = input.checked;
+    else if (input.dataset.type === "int") options[input.name] = Number(input.value);
+    else options[input.name] = input.value;
+  }
+  return options;
+}
+
+function linkFor(token) {
+  return new URL(`/play/${token}`, window.location.href).href;
+}
+
+function showCreated(result) {
+  const list = el("ul", { class: "links" });
+  for (const seat of result.seats) {
+    if (seat.token) {
+      const url = linkFor(seat.token);
+      list.append(el("li", {}, el("a", { href: url, target: "_blank" }, `seat ${seat.seat} (human)`), " ",
+        el("input", { value: url, readonly: true, onfocus: (e) => e.target.select() })));
+    } else {
+      list.append(el("li", {}, `seat ${seat.seat}: AI (${seat.kind})`));
+    }
+  }
+  $("created").replaceChildren(el("h3", {}, `Game ${result.game_id} created`),
+    el("p", { class: "muted" }, "Send each player their own link; anyone holding a link plays that seat."), list);
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const body = {
+    game: $("game-select").value,
+    options: readOptions(),
+    seats: [...$("seats").querySelectorAll(".seat-kind")].map((s) => s.value),
+  };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  try {
+    const result = await request("POST", "/api/games", body);
+    rememberLinks(result.game_id, result.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, token: s.token })));
+    showCreated(result);
+    await refreshGames();
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  }
+}
+
+async function deleteGame(gameId, token) {
+  try {
+    await request("DELETE", `/api/games/${gameId}`, undefined, { "X-Seat-Token": token });
+    forgetLinks(gameId);
+    await refreshGames();
+  } catch (error) {
+    alert(error.message);
+  }
+}
+
+async function refreshGames() {
+  const { games } = await request("GET", "/api/games");
+  const links = rememberedLinks();
+  const rows = games.map((g) => {
+    const mine = links[g.game_id] || [];
+    const seats = g.seats.map((s) => {
+      const link = mine.find((m) => m.seat === s.seat);
+      return link ? el("a", { href: linkFor(link.token) }, `seat ${s.seat}`) : el("span", {}, `seat ${s.seat}: ${s.kind}`);
+    });
+    const seatCell = el("td");
+    seats.forEach((node, i) => { if (i) seatCell.append(", "); seatCell.append(node); });
+    const winners = g.results ? ` — winner(s): ${g.results.winners.join(", ")}` : "";
+    const actions = el("td");
+    if (g.status === "finished" && mine.length) {
+      actions.append(el("button", { type: "button", onclick: () => deleteGame(g.game_id, mine[0].token) }, "delete"));
+    }
+    return el("tr", {}, el("td", {}, `${g.game} (${g.game_id})`), el("td", {}, g.status + winners),
+      el("td", {}, String(g.version)), seatCell, actions);
+  });
+  $("games").querySelector("tbody").replaceChildren(...rows);
+}
+
+async function main() {
+  catalog = await request("GET", "/api/catalog");
+  const select = $("game-select");
+  for (const game of catalog.games) select.append(el("option", { value: game.id }, game.name));
+  select.addEventListener("change", renderGameForm);
+  renderGameForm();
+  $("create-form").addEventListener("submit", createGame);
+  $("refresh").addEventListener("click", refreshGames);
+  await refreshGames();
+}
+
+main().catch((error) => { $("create-error").textContent = error.message; });

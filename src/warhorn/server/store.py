@@ -1,0 +1,254 @@
+"""Persistence of games, seats and actions (synchronous; the web layer calls it from worker threads).
+
+Every action is stored in one transaction with its events and the game's new
+version, status and digest. A write whose version is no longer current (the
+row changed, or the (game, number) key is taken) raises :class:`StaleWriteError`
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from warhorn.engine import Event
+from warhorn.server.database import actions, games, seats
+
+
+class StaleWriteError(Exception):
+    """The game moved on (another writer stored this action number first)."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str
+    token: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass
+class GameRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    ai_seed: int
+    rules_version: str
+    content_hash: str
+    created_at: datetime
+    updated_at: datetime
+    status: str
+    version: int
+    digest: str
+    results: dict[str, Any] | None
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass
+class ActionRecord:
+    number: int
+    seat: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def event_to_record(event: Event) -> dict[str, Any]:
+    """The whole event, hidden parts and audience included (it never leaves the server as is)."""
+    return {
+        "kind": event.kind,
+        "data": dict(event.data),
+        "text": event.text,
+        "chance": event.chance,
+        "visible_to": sorted(event.visible_to) if event.visible_to is not None else None,
+        "public_data": dict(event.public_data) if event.public_data is not None else None,
+        "public_text": event.public_text,
+    }
+
+
+def event_from_record(data: dict[str, Any]) -> Event:
+    visible = data.get("visible_to")
+    return Event(
+        data["kind"],
+        data.get("data") or {},
+        data.get("text", ""),
+        bool(data.get("chance", False)),
+        frozenset(visible) if visible is not None else None,
+        data.get("public_data"),
+        data.get("public_text"),
+    )
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+class GameStore:
+    """The database side of the server."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        # SQLite has one writer at a time; threads that collide get SQLITE_BUSY and sleep in its busy
+        # handler (1 ms, 2 ms, 5 ms...). Queueing them on a lock here is much faster under load.
+        self._write_lock: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
+
+    # --- games ---------------------------------------------------------------
+    def create_game(self, record: GameRecord) -> None:
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=record.id,
+                    game=record.game,
+                    options=dumps(record.options),
+                    seed=record.seed,
+                    ai_seed=record.ai_seed,
+                    rules_version=record.rules_version,
+                    content_hash=record.content_hash,
+                    created_at=record.created_at,
+                    updated_at=record.updated_at,
+                    status=record.status,
+                    version=record.version,
+                    digest=record.digest,
+                    results=dumps(record.results) if record.results is not None else None,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {"game_id": record.id, "seat": s.seat, "kind": s.kind, "token": s.token}
+                    for s in record.seats
+                ],
+            )
+
+    def _records(self, where: Any = None) -> list[GameRecord]:
+        query = sa.select(games).order_by(games.c.created_at.desc(), games.c.id)
+        if where is not None:
+            query = query.where(where)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).mappings().all()
+            ids = [r["id"] for r in rows]
+            seat_rows = (
+                conn.execute(
+                    sa.select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat)
+                )
+                .mappings()
+                .all()
+                if ids
+                else []
+            )
+        by_game: dict[str, list[SeatRecord]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s["game_id"], []).append(SeatRecord(s["seat"], s["kind"], s["token"]))
+        return [
+            GameRecord(
+                id=r["id"],
+                game=r["game"],
+                options=json.loads(r["options"]),
+                seed=int(r["seed"]),
+                ai_seed=int(r["ai_seed"]),
+                rules_version=r["rules_version"],
+                content_hash=r["content_hash"],
+                created_at=_aware(r["created_at"]),
+                updated_at=_aware(r["updated_at"]),
+                status=r["status"],
+                version=int(r["version"]),
+                digest=r["digest"],
+                results=json.loads(r["results"]) if r["results"] is not None else None,
+                seats=by_game.get(r["id"], []),
+            )
+            for r in rows
+        ]
+
+    def list_games(self) -> list[GameRecord]:
+        return self._records()
+
+    def active_game_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(sa.select(games.c.id).where(games.c.status == "active")).scalars())
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        found = self._records(games.c.id == game_id)
+        return found[0] if found else None
+
+    def seat_by_token(self, token: str) -> tuple[str, int] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(seats.c.game_id, seats.c.seat).where(seats.c.token == token)).first()
+        return (row[0], int(row[1])) if row is not None else None
+
+    def delete_game(self, game_id: str) -> bool:
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(actions.delete().where(actions.c.game_id == game_id))
+            conn.execute(seats.delete().where(seats.c.game_id == game_id))
+            gone = conn.execute(games.delete().where(games.c.id == game_id)).rowcount
+        return bool(gone)
+
+    # --- actions -------------------------------------------------------------
+    def actions(self, game_id: str) -> list[ActionRecord]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(actions.c.number, actions.c.seat, actions.c.action, actions.c.events)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.number)
+            ).all()
+        return [ActionRecord(int(n), int(s), json.loads(a), json.loads(e)) for n, s, a, e in rows]
+
+    def append_action(
+        self,
+        game_id: str,
+        *,
+        number: int,
+        seat: int,
+        action: dict[str, Any],
+        events: list[Event],
+        status: str,
+        digest: str,
+        results: dict[str, Any] | None,
+    ) -> None:
+        """Store action ``number`` (= the game's version after it) with its events, atomically.
+
+        Raises :class:`StaleWriteError` when the game is not at version ``number - 1``.
+        """
+        now = datetime.now(UTC)
+        try:
+            with self._write_lock, self.engine.begin() as conn:
+                changed = conn.execute(
+                    games.update()
+                    .where(games.c.id == game_id, games.c.version == number - 1)
+                    .values(
+                        version=number,
+                        status=status,
+                        digest=digest,
+                        results=dumps(results) if results is not None else None,
+                        updated_at=now,
+                    )
+                ).rowcount
+                if changed != 1:
+                    raise StaleWriteError(f"game {game_id} is no longer at version {number - 1}")
+                conn.execute(
+                    actions.insert().values(
+                        game_id=game_id,
+                        number=number,
+                        seat=seat,
+                        action=dumps(action),
+                        events=dumps([event_to_record(e) for e in events]),
+                        created_at=now,
+                    )
+                )
+        except sa.exc.IntegrityError as exc:
+            raise StaleWriteError(f"action {number} of game {game_id} is already stored") from exc

@@ -1,0 +1,103 @@
+"""Database URLs, migrations and the final guard against two writers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tests.server.conftest import OpenClient
+from tests.server.helpers import create, state, tokens
+from warhorn.server.database import make_engine, metadata, normalise_database_url
+from warhorn.server.migrations import MIGRATIONS, current_version, migrate, schema_versions
+
+
+@pytest.mark.parametrize(
+    ("given", "driver"),
+    [
+        ("postgresql://u@h:5432/db", "postgresql+psycopg"),
+        ("postgres://u@h/db", "postgresql+psycopg"),
+        ("postgresql+psycopg://u@h/db", "postgresql+psycopg"),
+        ("sqlite:///x.sqlite3", "sqlite"),
+    ],
+)
+def test_database_urls_are_normalised(given: str, driver: str) -> None:
+    assert normalise_database_url(given).drivername == driver
+
+
+@pytest.mark.parametrize("bad", ["mysql://u@h/db", "nonsense", "sqlite+pysqlcipher:///x"])
+def test_unsupported_database_urls_are_refused_by_name(bad: str) -> None:
+    with pytest.raises(ValueError):
+        normalise_database_url(bad)
+
+
+def test_in_memory_sqlite_is_refused() -> None:
+    with pytest.raises(ValueError, match="SQLite file"):
+        make_engine("sqlite://")
+
+
+def test_sqlite_file_is_created_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "w.sqlite3"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+    engine.dispose()
+    assert path.is_file()
+
+
+def test_migrations_build_the_current_schema_once(database_url: str) -> None:
+    engine = make_engine(database_url)
+    try:
+        migrate(engine)
+        assert current_version(engine) == MIGRATIONS[-1].version
+        assert migrate(engine) == []  # idempotent
+        inspector = sa.inspect(engine)
+        for table in metadata.sorted_tables:
+            found = {c["name"] for c in inspector.get_columns(table.name)}
+            assert found == {c.name for c in table.columns}, table.name
+        pk = inspector.get_pk_constraint("actions")["constrained_columns"]
+        assert pk == ["game_id", "number"]
+    finally:
+        engine.dispose()
+
+
+def test_a_database_from_a_newer_warhorn_is_refused(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'new.sqlite3'}")
+    migrate(engine)
+    with engine.begin() as conn:
+        conn.execute(
+            schema_versions.insert().values(version=999, description="future", applied_at=sa.func.now())
+        )
+    with pytest.raises(RuntimeError, match="newer"):
+        migrate(engine)
+    engine.dispose()
+
+
+def test_a_second_writer_on_a_stale_cache_is_refused_and_reloads(open_client: OpenClient) -> None:
+    with open_client() as first, open_client() as second:
+        t = tokens(create(first, ["human", "human"]))
+        assert state(second, t[0])["version"] == 0  # second server caches the game at version 0
+        assert first.post(f"/api/seat/{t[0]}/actions", json={"version": 0, "text": "roll"}).status_code == 200
+        response = second.post(f"/api/seat/{t[0]}/actions", json={"version": 0, "text": "roll"})
+        assert response.status_code == 409 and response.json()["code"] == "stale"
+        assert state(second, t[0])["version"] == 1  # rebuilt from the database
+        assert state(second, t[0]) == state(first, t[0])
+
+
+def test_a_game_whose_replay_differs_is_refused_clearly(open_client: OpenClient, database_url: str) -> None:
+    with open_client() as client:
+        created = create(client, ["human", "human"])
+        t = tokens(created)
+        assert (
+            client.post(f"/api/seat/{t[0]}/actions", json={"version": 0, "text": "roll"}).status_code == 200
+        )
+    engine = make_engine(database_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE games SET digest = 'x' WHERE id = :id"), {"id": created["game_id"]})
+    engine.dispose()
+    with open_client() as client:
+        response = client.get(f"/api/seat/{t[0]}")
+        assert response.status_code == 409 and "cannot be resumed" in response.json()["error"]
+        assert client.get("/api/games").status_code == 200
