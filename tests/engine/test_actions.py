@@ -77,3 +77,15 @@ def test_text_resolution_exact_prefix_and_ambiguous() -> None:
 def test_duplicate_kinds_are_refused() -> None:
     with pytest.raises(ValueError, match="share the kind"):
         ActionCodec([Move, Move])
+
+
+@dataclass(frozen=True, slots=True)
+class EndDay(Action):
+    kind: ClassVar[str] = "end_day"
+
+
+def test_kind_with_underscore_is_recognised_when_not_legal() -> None:
+    codec = ActionCodec([EndDay, Done])
+    with pytest.raises(LookupError):
+        codec.resolve_text("end_day", [Done()])
+    assert codec.resolve_text("end day", [EndDay()]) == EndDay()

@@ -133,9 +133,9 @@ class ActionCodec:
             return prefixed[0]
         if len(prefixed) > 1:
             raise AmbiguousActionError(text, [a.notation() for a in prefixed])
-        kind = words[0]
-        if kind not in {_normalise(k) for k in self._types}:
+        kinds = [_normalise(k).split() for k in self._types]
+        if not any(words[: len(k)] == k for k in kinds):
             raise MalformedActionError(
                 f"{text!r} is not an action: it starts with no action kind ({', '.join(sorted(self._types))})"
             )
-        raise LookupError(kind)
+        raise LookupError(wanted)
