@@ -96,5 +96,11 @@ def unregister_game_hooks(game_id: str) -> None:
 
 
 def game_hooks(game_id: str) -> GameHooks:
-    """The hooks registered for ``game_id`` (empty hooks when none are)."""
+    """The hooks registered for ``game_id`` (empty hooks when none are).
+
+    A built-in game's AI module is imported first, so its hooks are registered.
+    """
+    from warhorn.ai.heuristic import load_game_ai  # late: heuristic imports this module's siblings
+
+    load_game_ai(game_id)
     return _HOOKS.get(game_id, GameHooks())

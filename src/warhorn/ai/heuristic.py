@@ -1,0 +1,114 @@
+"""The ``heuristic`` agent kind: one name for every game's hand-written player.
+
+A game's heuristic is a :class:`GameHeuristic` registered by game id with
+:func:`register_heuristic`. The ``heuristic`` agent looks the game up from the
+state it is asked about, so ``--seats human,heuristic`` works for any game that
+has one. The built-in games' AI modules (``warhorn.ai.nerath``,
+``warhorn.ai.defenders``) are imported on first use by :func:`load_game_ai`,
+which also registers their search hooks.
+
+A heuristic returns its action together with a one-line reason built from
+what ``player`` may see (never a hidden fact of another player), which
+:meth:`HeuristicAgent.explain` hands to narration.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from warhorn.ai.agents import Agent, Budget, register_agent
+from warhorn.engine import Action, GameState, Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """An action and why it was chosen (one line, with numbers where they help)."""
+
+    action: Action
+    reason: str = ""
+
+
+class GameHeuristic(Protocol):
+    """A game's hand-written player."""
+
+    def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
+        """A legal action for ``player`` (the pending player) and its reason."""
+        ...
+
+
+#: Builds a game's heuristic from the agent spec's parameters (text values);
+#: raises ValueError naming an unknown or malformed parameter.
+HeuristicFactory = Callable[[Mapping[str, str]], GameHeuristic]
+
+_HEURISTICS: dict[str, HeuristicFactory] = {}
+
+#: Modules holding the AI of built-in games, imported on first use.
+BUILTIN_GAME_AI: dict[str, str] = {
+    "nerath": "warhorn.ai.nerath",
+    "defenders": "warhorn.ai.defenders",
+}
+_loaded: set[str] = set()
+
+
+def load_game_ai(game_id: str) -> None:
+    """Import the built-in AI module of ``game_id`` (its heuristic and hooks), once."""
+    if game_id in _loaded:
+        return
+    _loaded.add(game_id)
+    module = BUILTIN_GAME_AI.get(game_id)
+    if module is None:
+        return
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:  # a real import error inside the module
+            raise
+
+
+def register_heuristic(game_id: str, factory: HeuristicFactory) -> None:
+    """Make ``factory`` the ``heuristic`` agent of game ``game_id`` (replaces an earlier one)."""
+    _HEURISTICS[game_id] = factory
+
+
+def heuristic_for(game_id: str, params: Mapping[str, str] | None = None) -> GameHeuristic:
+    """The heuristic of ``game_id``; ValueError when the game has none."""
+    load_game_ai(game_id)
+    try:
+        factory = _HEURISTICS[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_HEURISTICS)) or "none"
+        raise ValueError(f"game {game_id!r} has no heuristic agent (games with one: {known})") from None
+    return factory(params or {})
+
+
+class HeuristicAgent:
+    """Plays each game with that game's registered heuristic and remembers its last reason."""
+
+    name = "heuristic"
+
+    def __init__(self, params: Mapping[str, str] | None = None) -> None:
+        self._params = dict(params or {})
+        self._by_game: dict[str, GameHeuristic] = {}
+        self._reason = ""
+
+    def choose(self, state: GameState, player: int, rng: Rng) -> Action:
+        game_id = state.spec.id
+        heuristic = self._by_game.get(game_id)
+        if heuristic is None:
+            heuristic = self._by_game[game_id] = heuristic_for(game_id, self._params)
+        choice = heuristic.choose(state, player, rng)
+        self._reason = choice.reason
+        return choice.action
+
+    def explain(self) -> str:
+        return self._reason
+
+
+def _make_heuristic(params: Mapping[str, str], budget: Budget | None) -> Agent:
+    return HeuristicAgent(params)
+
+
+register_agent("heuristic", _make_heuristic, replace=True)
