@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from warhorn.engine import registered_games
 from warhorn.server import pages
+from warhorn.server.boards import board_layout
 from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine
 from warhorn.server.errors import ApiError
 from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
@@ -269,6 +270,15 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
     async def submit_action(token: str, body: SubmitActionRequest) -> dict[str, Any]:
         live, seat = await hub.submit(token, body.version, body.action, body.text)
         return hub.seat_payload(live, seat, body.version)
+
+    @app.get("/api/seat/{token}/board")
+    async def seat_board(token: str) -> dict[str, Any]:
+        """The public layout of the seat's board (spaces, coordinates, links); 404 when the game has none."""
+        live, _seat = await hub.seat_for(token)
+        layout = board_layout(live.state)
+        if layout is None:
+            raise ApiError(404, "no_board", f"the game {live.state.spec.id!r} has no board layout")
+        return layout
 
     @app.get("/api/seat/{token}/save")
     async def download_save(token: str) -> Response:
