@@ -28,3 +28,10 @@ def board_layout(state: GameState) -> dict[str, Any] | None:
     """The layout of ``state``'s game, or None when the game registered none."""
     layout = _LAYOUTS.get(state.spec.id)
     return None if layout is None else layout(state)
+
+
+def register_builtin_layouts() -> None:
+    """Register the layouts of the games shipped with warhorn (called when the app is created)."""
+    from warhorn.server import board_defenders
+
+    board_defenders.register()

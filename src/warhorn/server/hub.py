@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from warhorn.ai.agents import AGENTS, make_agent
+from warhorn.ai.agents import AGENTS, Agent, make_agent
 from warhorn.engine import (
     Action,
     ActionError,
@@ -51,11 +51,38 @@ HUMAN = "human"
 _MASK = (1 << 64) - 1
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 MAX_SEED = (1 << 63) - 1
+#: The event kind of an AI seat's reason for its action, and the longest reason kept.
+AI_REASON = "ai_reason"
+MAX_REASON_CHARS = 300
 
 
 def ai_rng(ai_seed: int, number: int) -> Rng:
     """The generator an AI seat uses to choose action ``number`` of a game: reproducible, per action."""
     return Rng((ai_seed * 0x9E3779B97F4A7C15 + number * 0xBF58476D1CE4E5B9) & _MASK)
+
+
+def reason_event(seat: SeatRecord, reason: str, events: list[Event]) -> Event | None:
+    """An AI seat's one-line reason for its action, as an event shown with the action's events.
+
+    Only seats that see every event of the action in full see the reason: it is public when all
+    of them are public, otherwise visible to the seats in every event's audience (None when the
+    reason is empty).
+    """
+    line = " ".join(reason.split())
+    if not line:
+        return None
+    if len(line) > MAX_REASON_CHARS:
+        line = line[: MAX_REASON_CHARS - 1] + "…"
+    audience: frozenset[int] | None = None
+    for event in events:
+        if event.visible_to is not None:
+            audience = event.visible_to if audience is None else audience & event.visible_to
+    return Event(
+        AI_REASON,
+        {"seat": seat.seat, "agent": seat.kind, "reason": line},
+        f"{seat.kind} AI (seat {seat.seat}): {line}",
+        visible_to=audience,
+    )
 
 
 def seat_kinds() -> list[str]:
@@ -129,6 +156,17 @@ def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
         [a.action for a in stored],
         [[event_from_record(e) for e in a.events] for a in stored],
     )
+
+
+def _choose_and_explain(agent: Agent, state: GameState, seat: int, rng: Rng) -> tuple[Action, str]:
+    """The agent's action and its one-line reason ("" when it gives none or explaining fails)."""
+    action = agent.choose(state, seat, rng)
+    try:
+        reason = agent.explain()
+    except Exception:  # an explanation is a courtesy: a failing one must not stop the game
+        log.exception("agent %s failed to explain its choice", agent.name)
+        reason = ""
+    return action, reason if isinstance(reason, str) else ""
 
 
 class GameHub:
@@ -336,9 +374,16 @@ class GameHub:
         self.kick_ai(live)
         return live, seat
 
-    async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
-        """Apply ``action`` for ``seat``, store it with its events, then move the cache on (lock held)."""
+    async def _commit(self, live: LiveGame, seat: int, action: Action, reason: str = "") -> None:
+        """Apply ``action`` for ``seat``, store it with its events, then move the cache on (lock held).
+
+        ``reason``: an AI seat's explanation, stored with the action as one more event (see
+        :func:`reason_event`).
+        """
         after, events = live.state.apply(action)
+        explained = reason_event(live.seat(seat), reason, events) if reason else None
+        if explained is not None:
+            events = [*events, explained]
         number = live.version + 1
         results = after.results()
         status = "finished" if after.is_terminal else "active"
@@ -400,8 +445,10 @@ class GameHub:
                         return
                     agent = make_agent(seat.kind)
                     rng = ai_rng(live.record.ai_seed, live.version + 1)
-                    action = await asyncio.to_thread(agent.choose, live.state, seat.seat, rng)
-                    await self._commit(live, seat.seat, action)
+                    action, reason = await asyncio.to_thread(
+                        _choose_and_explain, agent, live.state, seat.seat, rng
+                    )
+                    await self._commit(live, seat.seat, action, reason)
                 await asyncio.sleep(0)
         except asyncio.CancelledError:
             raise

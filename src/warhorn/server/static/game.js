@@ -6,7 +6,9 @@
 //   render(container, payload, controls)  after every update; `container` is the #board section,
 //                                          `payload` the seat's JSON (view, pending, legal, events...),
 //                                          `controls.submit(actionJson)` / `controls.submitText(text)`
-//                                          send an action chosen on the shown version.
+//                                          send an action chosen on the shown version; `controls.seat`
+//                                          and `controls.token` name this seat (e.g. for its board
+//                                          layout at /api/seat/<token>/board).
 //   describeEvent(event) -> string|null   optional: a nicer log line for an event.
 import { request, el } from "./api.js";
 
@@ -79,7 +81,8 @@ function renderActions(payload) {
 
 function logLine(event) {
   const custom = renderer && renderer.describeEvent ? renderer.describeEvent(event) : null;
-  return el("li", { value: event.action, class: event.chance ? "chance" : undefined, title: `action ${event.action}, ${event.kind}` },
+  const kind = event.kind === "ai_reason" ? "reason" : event.chance ? "chance" : undefined;
+  return el("li", { value: event.action, class: kind, title: `action ${event.action}, ${event.kind}` },
     custom || event.text || event.kind);
 }
 
@@ -134,6 +137,7 @@ async function submit(body) {
 
 const controls = {
   seat,
+  token,
   submit: (action) => submit({ action }),
   submitText: (text) => submit({ text }),
 };
