@@ -89,6 +89,13 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
         "damage beyond one per piece doubles up on resilient pieces (NER-BAT-03 alternative reading)",
     ),
     OptionSpec(
+        "card_windows",
+        str,
+        "every_holder",
+        "who is asked at a card window: every_holder (hides hands) or playable_only (faster, reveals)",
+        ("every_holder", "playable_only"),
+    ),
+    OptionSpec(
         "round_cap",
         int,
         0,
@@ -366,7 +373,7 @@ class NerathState(GameState, BoardQueries):
                     return events
                 if d.battles_todo:
                     fights = battles.legal_fights(self)
-                    if len(fights) == 1 and not cards.legal_plays(self, k):
+                    if len(fights) == 1 and not cards.offered(self, k, None):
                         events += battles.start_battle(self, self.board.idx(fights[0].space))
                         continue
                     return events
