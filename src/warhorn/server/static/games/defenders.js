@@ -105,8 +105,8 @@ function locationOf(action) {
   if (action.kind === "fight") return action.at;
   if (action.kind === "pick" && isLocation(action.where)) return action.where;
   if (action.kind === "use_reward" && isLocation(action.target)) return action.target;
-  if (action.kind === "play" && action.targets && action.targets.length === 1 && isLocation(action.targets[0])) {
-    return action.targets[0];
+  if (action.kind === "play" && action.targets && action.targets.length && isLocation(action.targets.at(-1))) {
+    return action.targets.at(-1);
   }
   return null;
 }
@@ -205,6 +205,7 @@ function draw(container, payload, controls) {
 
   for (const loc of layout.locations) {
     const actions = byLocation.get(loc.name) || [];
+    const main = actions.some((a) => MAP_ONLY.includes(a.kind));
     const group = svg("g", { class: `dfr-loc${actions.length ? " dfr-target" : ""}`, "data-location": loc.name,
       id: `loc-${slug(loc.name)}`, transform: `translate(${loc.x},${loc.y})`,
       onclick: (e) => {
@@ -214,7 +215,8 @@ function draw(container, payload, controls) {
       } });
     const radius = loc.monarch_city ? 24 : 17;
     group.append(svg("title", {}, locationTitle(loc, view)));
-    if (actions.length) group.append(svg("circle", { r: radius + 6, class: "dfr-halo" }));
+    // a halo where the hero can go or fight; a thin ring where only a card or reward can aim
+    if (actions.length) group.append(svg("circle", { r: radius + 6, class: main ? "dfr-halo" : "dfr-aim" }));
     if (gates.includes(loc.name)) group.append(svg("circle", { r: radius + 3, class: "dfr-gate" }));
     group.append(svg("circle", { r: radius, fill: REGION[loc.colour] || "#888", class: "dfr-spot" }));
     if (loc.inn) group.append(svg("text", { class: "dfr-icon", y: 5 }, "Inn"));
@@ -271,7 +273,7 @@ function draw(container, payload, controls) {
 
   const others = mine.filter((_, i) => !placed.has(i));
   const hints = [];
-  if (byLocation.size) hints.push("click a highlighted location");
+  if (byLocation.size) hints.push("click a highlighted (or ringed) location");
   if (barActions.length && deciderHero) hints.push(`use the buttons by the ${heroName(deciderHero.hero)}`);
   if (cardActions.size) hints.push("click a marked card");
   if (others.length) hints.push("choose under “Other choices”");
@@ -285,7 +287,7 @@ function draw(container, payload, controls) {
     el("h3", {}, "Generals"),
     generalsPanel(view),
     othersPanel(others, controls));
-  container.replaceChildren(el("div", { class: "dfr" }, wrap, side));
+  container.replaceChildren(el("div", { class: "dfr", "data-version": payload.version }, wrap, side));
   const bar = wrap.querySelector(".dfr-herobar");
   if (bar) fitNextTo(bar, wrap, layout.byName.get(deciderHero.location));
 }
@@ -397,10 +399,10 @@ function drawHeroes(map, view, payload) {
     if (!loc) continue;
     slots.forEach(([slot, i], k) => {
       const x = loc.x - 12 * (slots.length - 1) + 24 * k;
-      const y = loc.y + (loc.monarch_city ? 46 : 40);
+      const y = loc.y + (loc.monarch_city ? 24 : 17) + 27;
       const current = i === view.current;
       map.append(svg("g", { class: `dfr-hero${current ? " dfr-current" : ""}${slot.player === payload.seat ? " dfr-mine" : ""}`,
-        "data-hero": slot.hero, transform: `translate(${x},${y})` },
+        "data-hero": slot.hero, "data-location": slot.location, transform: `translate(${x},${y})` },
       svg("title", {}, `${heroName(slot.hero)} (seat ${slot.player}): life ${slot.life}/${slot.max_life}`),
       svg("circle", { r: 11, fill: PLAYER[slot.player % PLAYER.length] }),
       svg("text", { y: 4 }, heroName(slot.hero).slice(0, 2))));
@@ -482,10 +484,25 @@ function battlePanel(view, payload, mine, controls) {
     ...done.map((a) => el("button", { type: "button", class: "dfr-done", onclick: () => controls.submit(a) }, describe(a))));
 }
 
+// The choices that have no place on the map; many variants of one card or reward fold into one entry.
 function othersPanel(actions, controls) {
   if (!actions.length) return el("div", { id: "dfr-others" });
-  return el("div", { id: "dfr-others" }, el("h3", {}, "Other choices"),
-    ...actions.map((a) => el("button", { type: "button", class: "dfr-choice", onclick: () => controls.submit(a) }, describe(a))));
+  const groups = new Map();
+  for (const a of actions) {
+    const key = a.kind === "play" || a.kind === "use_reward" ? `${a.kind}|${a.hero}|${a.card || a.reward}` : `${a.kind}|${groups.size}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  const button = (a) => el("button", { type: "button", class: "dfr-choice", onclick: () => controls.submit(a) }, describe(a));
+  const entries = [...groups.values()].map((group) => {
+    if (group.length <= 3) return group.map(button);
+    const a = group[0];
+    const what = a.kind === "play" ? cardName(a.card) : questName(a.reward);
+    return [el("details", { class: "dfr-group" },
+      el("summary", {}, `${heroName(a.hero)}: ${a.kind === "play" ? "play" : "use"} ${what} (${group.length} ways${locationOf(a) ? "; or click a location" : ""})`),
+      ...group.map(button))];
+  });
+  return el("div", { id: "dfr-others" }, el("h3", {}, "Other choices"), ...entries.flat());
 }
 
 // --- style ---------------------------------------------------------------------------------------
@@ -506,6 +523,8 @@ function injectStyle() {
 .dfr-spot { stroke: #fff; stroke-width: 2; }
 .dfr-gate { fill: none; stroke: #c9a227; stroke-width: 4; }
 .dfr-halo { fill: #ffd54a; opacity: .75; }
+.dfr-aim { fill: none; stroke: #7b3fa0; stroke-width: 1.5; stroke-dasharray: 3 3; }
+.dfr-target:hover .dfr-aim { stroke-width: 3; }
 .dfr-target { cursor: pointer; }
 .dfr-target:hover .dfr-halo { opacity: 1; }
 .dfr-name { font: 600 11px system-ui, sans-serif; text-anchor: middle; fill: #222; paint-order: stroke; stroke: #efe6cf; stroke-width: 3px; }
@@ -546,6 +565,8 @@ function injectStyle() {
 .dfr-track .dfr-wound { background: #b00020; }
 .dfr-battle { border: 2px solid #b00020; border-radius: 6px; padding: .3rem .5rem; margin: .4rem 0; }
 #dfr-others .dfr-choice { display: block; text-align: left; }
+.dfr-group { margin: .2rem 0; } .dfr-group summary { cursor: pointer; color: #7a2e0e; }
+.dfr-group[open] { max-height: 16rem; overflow: auto; }
 `;
   document.head.append(style);
 }

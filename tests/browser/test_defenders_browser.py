@@ -1,0 +1,93 @@
+"""Defenders of the Realm in a real browser: a game made in the lobby by clicking, a turn played on the
+map, and the AI seat's reasons in the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
+
+from tests.browser.conftest import js_errors
+from tests.browser.defenders_page import (
+    click_choice,
+    click_hero_button,
+    hero_location,
+    log_lines,
+    my_turn,
+    open_board,
+    version,
+    wait,
+    walk_to,
+)
+from tests.live_server import LiveServer
+
+SEED = 3  # the Ranger (seat 0) and the Cleric (seat 1) in Monarch City; the Ranger draws a special card
+
+
+def _create_in_lobby(driver: Any, server: LiveServer) -> str:
+    driver.get(server.url + "/")
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-select option[value='defenders']"))
+    Select(driver.find_element(By.ID, "game-select")).select_by_value("defenders")
+    wait(driver).until(lambda d: d.find_elements(By.ID, "opt-heal_land"))
+    driver.find_element(By.XPATH, "//fieldset[@id='seats']//button[text()='add seat']").click()
+    seats = wait(driver).until(
+        lambda d: (
+            d.find_elements(By.CSS_SELECTOR, "#seats .seat-kind")[1:]
+            and d.find_elements(By.CSS_SELECTOR, "#seats .seat-kind")
+        )
+    )
+    Select(seats[0]).select_by_value("human")
+    Select(seats[1]).select_by_value("random")
+    driver.find_element(By.ID, "seed").send_keys(str(SEED))
+    driver.find_element(By.CSS_SELECTOR, "#create-form button[type=submit]").click()
+    wait(driver).until(
+        lambda d: (
+            d.find_elements(By.CSS_SELECTOR, "#created a[href*='/play/']")
+            or d.find_element(By.ID, "create-error").text
+        )
+    )
+    assert driver.find_element(By.ID, "create-error").text == ""
+    link = driver.find_element(By.CSS_SELECTOR, "#created a[href*='/play/']")
+    assert "seat 1: AI (random)" in driver.find_element(By.ID, "created").text
+    return str(link.get_attribute("href"))
+
+
+def test_a_defenders_game_made_in_the_lobby_is_played_on_the_map_and_logs_ai_reasons(
+    web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path], tmp_path: Path
+) -> None:
+    driver = browser
+    open_board(driver, _create_in_lobby(driver, web_server))
+    assert hero_location(driver, "ranger") == hero_location(driver, "cleric") == "Monarch City"
+    assert my_turn(driver)
+    side = driver.find_element(By.CSS_SELECTOR, ".dfr-side").text
+    assert "Early War" in side and "Taint crystals left: 11 of 12" in side and "Lord Balazarg" in side
+    driver.save_screenshot(str(tmp_path / "defenders-start.png"))
+
+    # a day of the Ranger: a walk chosen on the map, then the day ended by the button next to the hero
+    walk_to(driver, "Wolf Pass")
+    assert hero_location(driver, "ranger") == "Wolf Pass"
+    assert "4 action(s) left" in driver.find_element(By.CSS_SELECTOR, ".dfr-heropanel.dfr-active").text
+    assert any("Wolf Pass" in line for line in log_lines(driver))
+    click_hero_button(driver, "end_day")
+    # before the night the Ranger may play the special card it drew; it declines
+    click_choice(driver, "Pass")
+
+    # the Cleric (AI) plays its turn on the server; each of its actions carries its reason in the log
+    wait(driver, 30).until(lambda d: log_lines(d, "#log li.reason"))
+    wait(driver, 60).until(lambda d: my_turn(d) or "Game over" in d.find_element(By.ID, "dfr-decision").text)
+    reasons = driver.find_elements(By.CSS_SELECTOR, "#log li.reason")
+    assert reasons and all(r.text.startswith("random AI (seat 1): chosen at random among ") for r in reasons)
+    numbers = [int(r.get_attribute("value")) for r in reasons]
+    assert len(numbers) == len(set(numbers)), "one reason per AI action"
+    assert version(driver) >= max(numbers)
+    # on to the Ranger's next day (declining any special card offered before it), for the picture
+    for _ in range(4):
+        if driver.find_elements(By.ID, "dfr-herobar") or not my_turn(driver):
+            break
+        click_choice(driver, "Pass")
+    driver.execute_script("window.scrollTo(0, 0)")
+    screenshot(driver, "defenders-board")
+    assert js_errors(driver) == []
