@@ -1,17 +1,18 @@
 # warhorn: one entry point. On a fresh machine with Python 3.11+:
-#   make run    set up and start the main job (the terminal game for now)
-#   make serve  set up and start the web app (warhorn serve) on ./warhorn.sqlite3
+#   make run    set up and start the web app (warhorn serve on the SQLite file ./warhorn.sqlite3);
+#               it prints the address to open in a browser. `make serve` is the same.
+#   make play   set up and start a game in the terminal (warhorn play)
 #   make test   set up and run everything CI checks (ruff, mypy, pytest)
 
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
-RUN_GAME ?= nerath
-RUN_ARGS ?=
 SERVE_ARGS ?=
+PLAY_GAME ?= nerath
+PLAY_ARGS ?=
 
-.PHONY: install run serve test lint typecheck pytest bench clean
+.PHONY: install run serve play test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,10 +23,12 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/warhorn play $(RUN_GAME) $(RUN_ARGS)
-
-serve: install
 	$(BIN)/warhorn serve $(SERVE_ARGS)
+
+serve: run
+
+play: install
+	$(BIN)/warhorn play $(PLAY_GAME) $(PLAY_ARGS)
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

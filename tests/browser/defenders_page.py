@@ -30,6 +30,18 @@ def create_game(server_url: str, seats: list[str], seed: int, **options: Any) ->
     return [server_url + s["link"] for s in created["seats"] if "link" in s]
 
 
+def play_through_api(server_url: str, link: str, actions: list[dict[str, Any]]) -> None:
+    """Submit ``actions`` (JSON) in turn for the seat of ``link`` (a game whose every seat is that one)."""
+    token = link.rsplit("/", 1)[-1]
+    for number, action in enumerate(actions):
+        body = json.dumps({"version": number, "action": action}).encode()
+        request = urllib.request.Request(
+            f"{server_url}/api/seat/{token}/actions", data=body, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+
+
 def open_board(driver: Any, link: str) -> None:
     driver.get(link)
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".dfr [data-location]"))

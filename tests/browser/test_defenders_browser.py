@@ -14,15 +14,18 @@ from tests.browser.conftest import js_errors
 from tests.browser.defenders_page import (
     click_choice,
     click_hero_button,
+    create_game,
     hero_location,
     log_lines,
     my_turn,
     open_board,
+    play_through_api,
     version,
     wait,
     walk_to,
 )
 from tests.live_server import LiveServer
+from warhorn.engine import GameState, Rng, load_game
 
 SEED = 3  # the Ranger (seat 0) and the Cleric (seat 1) in Monarch City; the Ranger draws a special card
 
@@ -90,4 +93,58 @@ def test_a_defenders_game_made_in_the_lobby_is_played_on_the_map_and_logs_ai_rea
         click_choice(driver, "Pass")
     driver.execute_script("window.scrollTo(0, 0)")
     screenshot(driver, "defenders-board")
+    assert js_errors(driver) == []
+
+
+def _random_road_to_a_general_attack() -> tuple[int, list[dict[str, Any]], GameState]:
+    """A one-hero game (seed) and random actions after which its hero may attack a general with cards
+    to commit; found by playing, so it follows the rules as they are."""
+    for seed in range(100):
+        state = load_game("defenders", seed=seed, players=1)
+        rng = Rng(seed + 100)
+        actions: list[dict[str, Any]] = []
+        while state.pending() is not None and len(actions) < 300:
+            legal = state.legal_actions()
+            attack = [a for a in legal if a.kind == "attack_general"]
+            if attack:
+                battle, _ = state.apply(attack[0])
+                if any(a.kind == "commit" for a in battle.legal_actions()):
+                    return seed, actions, state
+                break
+            action = legal[rng.below(len(legal))]
+            state, _ = state.apply(action)
+            actions.append(action.to_json())
+    raise AssertionError("no seed below 100 reaches a general attack with cards to commit")
+
+
+def test_a_general_attack_is_fought_by_choosing_cards_on_the_page(
+    web_server: LiveServer, browser: Any, tmp_path: Path
+) -> None:
+    seed, road, before = _random_road_to_a_general_attack()
+    (link,) = create_game(web_server.url, ["human"], seed, players=1)
+    play_through_api(web_server.url, link, road)
+    driver = browser
+    open_board(driver, link)
+    assert version(driver) == len(road)
+    click_hero_button(driver, "attack_general")
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".dfr-battle"))
+    committed = 0
+    while cards := driver.find_elements(By.CSS_SELECTOR, ".dfr-heropanel .dfr-card-act[data-kind='commit']"):
+        card = cards[0].get_attribute("data-card")
+        at = version(driver)
+        cards[0].click()
+        wait(driver).until(lambda d, at=at: version(d) > at)
+        committed += 1
+        battle = driver.find_element(By.CSS_SELECTOR, ".dfr-battle")
+        assert battle.find_elements(By.CSS_SELECTOR, f".dfr-card[data-card='{card}']"), (
+            "committed card not shown"
+        )
+    assert committed >= 1
+    driver.save_screenshot(str(tmp_path / "defenders-battle.png"))
+    at = version(driver)
+    driver.find_element(By.CSS_SELECTOR, ".dfr-battle .dfr-done").click()
+    wait(driver).until(lambda d: version(d) > at and not d.find_elements(By.CSS_SELECTOR, ".dfr-battle"))
+    general = before.board.general_by_colour  # type: ignore[attr-defined]
+    names = [g.name for g in general if g is not None]
+    assert any(any(n in line for n in names) for line in log_lines(driver)[-20:])
     assert js_errors(driver) == []

@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import socket
+
 import typer
 
 from warhorn.cli.common import console, fail
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port`` (e.g. the port is taken), or None."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        return f"cannot listen on {host}:{port}: {exc}"
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            return f"cannot listen on {host}:{port}: {reason} (choose another port with --port)"
+    return None
 
 
 def register(app: typer.Typer) -> None:
@@ -24,6 +43,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve the web app: lobby at / and one private page per human seat."""
         import uvicorn
+        from sqlalchemy.engine import make_url
 
         from warhorn.server import create_app
         from warhorn.server.database import normalise_database_url
@@ -33,8 +53,19 @@ def register(app: typer.Typer) -> None:
             web_app = create_app(database_url, ai_delay=ai_delay)
         except ValueError as exc:
             raise fail(str(exc)) from None
-        shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
+        problem = port_problem(host, port)
+        if problem is not None:
+            raise fail(problem)
+        shown = "localhost" if host in {"127.0.0.1", "0.0.0.0", "::"} else host
         console.print(
-            f"warhorn serving on http://{shown}:{port}/  (database {database_url})", highlight=False
+            f"\nwarhorn web app: open http://{shown}:{port}/ in a browser\n", highlight=False, soft_wrap=True
+        )
+        if host in {"0.0.0.0", "::"}:
+            console.print(
+                f"  (also reachable from other machines on port {port})", highlight=False, soft_wrap=True
+            )
+        database = make_url(database_url).render_as_string(hide_password=True)
+        console.print(
+            f"  games are kept in {database}; Ctrl+C stops the server\n", highlight=False, soft_wrap=True
         )
         uvicorn.run(web_app, host=host, port=port, log_level="info", timeout_graceful_shutdown=3)

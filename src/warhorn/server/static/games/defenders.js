@@ -226,7 +226,8 @@ function draw(container, payload, controls) {
     const taint = (view.taint || {})[loc.name];
     if (taint) {
       group.append(svg("g", { class: "dfr-taint", transform: `translate(${-radius - 4},${-radius + 2})` },
-        svg("path", { d: "M0,-8 L6,0 L0,8 L-6,0 Z" }), taint > 1 ? svg("text", { x: 0, y: 3 }, taint) : null));
+        svg("title", {}, `${taint} taint crystal${taint > 1 ? "s" : ""}`),
+        svg("path", { d: "M0,-10 L7,0 L0,10 L-7,0 Z" }), taint > 1 ? svg("text", { x: 0, y: 3.5 }, taint) : null));
     }
     map.append(group);
   }
@@ -271,11 +272,13 @@ function draw(container, payload, controls) {
     if (entries.length === 1) { cardActions.set(key, entries[0][0]); placed.add(entries[0][1]); } else cardActions.delete(key);
   }
 
+  if (view.battle) mine.forEach((a, i) => { if (a.kind === "commit_done") placed.add(i); }); // in the battle box
   const others = mine.filter((_, i) => !placed.has(i));
   const hints = [];
   if (byLocation.size) hints.push("click a highlighted (or ringed) location");
   if (barActions.length && deciderHero) hints.push(`use the buttons by the ${heroName(deciderHero.hero)}`);
   if (cardActions.size) hints.push("click a marked card");
+  if (view.battle && mine.some((a) => a.kind === "commit_done")) hints.push("say when you are done in the battle box");
   if (others.length) hints.push("choose under “Other choices”");
   const side = el("aside", { class: "dfr-side" },
     el("h2", { id: "dfr-decision" }, decisionLine(payload)),
@@ -531,8 +534,8 @@ function injectStyle() {
 .dfr-icon { font: 700 10px system-ui, sans-serif; text-anchor: middle; fill: #fff; }
 .dfr-minion text { font: 700 10px system-ui, sans-serif; text-anchor: middle; fill: #fff; }
 .dfr-minion rect { stroke: #fff; stroke-width: 1; }
-.dfr-taint path { fill: #e8d8ff; stroke: #5b2a86; stroke-width: 1.5; }
-.dfr-taint text { font: 700 8px system-ui, sans-serif; text-anchor: middle; fill: #5b2a86; }
+.dfr-taint path { fill: #cfa8ff; stroke: #3d1163; stroke-width: 2; }
+.dfr-taint text { font: 800 10px system-ui, sans-serif; text-anchor: middle; fill: #3d1163; }
 .dfr-general path { stroke: #fff; stroke-width: 2; }
 .dfr-general text { font: 800 12px system-ui, sans-serif; text-anchor: middle; fill: #fff; }
 .dfr-general .dfr-wounds { fill: #b00020; font-size: 11px; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
