@@ -251,8 +251,8 @@ function draw(container, payload, controls) {
       groups.get(a.kind).push(a);
     }
     for (const [kind, actions] of groups) {
-      const label = actions.length === 1 ? describe(actions[0]) : `${GROUP_LABEL[kind] || kind}…`;
-      bar.append(el("button", { type: "button", "data-kind": kind,
+      const label = `${SHORT_LABEL[kind] || kind}${actions.length > 1 ? "…" : ""}`;
+      bar.append(el("button", { type: "button", "data-kind": kind, title: actions.map(describe).join("\n"),
         onclick: (e) => { e.stopPropagation(); choose(here.x, here.y, GROUP_LABEL[kind] || kind, actions); } }, label));
     }
     placeAt(bar, here.x, here.y);
@@ -295,35 +295,57 @@ function draw(container, payload, controls) {
   if (bar) fitNextTo(bar, wrap, layout.byName.get(deciderHero.location));
 }
 
-// Puts `node` next to location `loc`, on the side where it covers the fewest locations and stays on the map.
+// Puts `node` next to location `loc`: as a row or a column, near or a little further, on the side
+// where it covers the fewest locations and stays on the map.
 function fitNextTo(node, wrap, loc) {
   const box = wrap.getBoundingClientRect();
   if (!box.width) return;
   const scale = box.width / layout.width;
-  const spots = [...wrap.querySelectorAll(".dfr-loc")].map((g) => g.getBoundingClientRect());
-  const w = node.offsetWidth;
-  const h = node.offsetHeight;
+  const rects = (css) => [...wrap.querySelectorAll(css)].map((g) => g.getBoundingClientRect());
+  const spots = rects(".dfr-loc .dfr-spot, .dfr-hero");
+  const labels = rects(".dfr-loc .dfr-name, .dfr-general, .dfr-minion");
+  const hits = (list, left, top, w, h) =>
+    list.filter((r) => r.left < left + w && r.right > left && r.top < top + h && r.bottom > top).length;
   const cx = box.left + loc.x * scale;
   const cy = box.top + loc.y * scale;
-  const gap = 58 * scale;
-  const candidates = [
-    [cx - w / 2, cy + gap], [cx - w / 2, cy - gap - h], [cx + gap, cy - h / 2], [cx - gap - w, cy - h / 2],
-    [cx + gap * 0.6, cy + gap * 0.6], [cx - gap * 0.6 - w, cy + gap * 0.6],
-    [cx + gap * 0.6, cy - gap * 0.6 - h], [cx - gap * 0.6 - w, cy - gap * 0.6 - h],
-  ];
   let best = null;
-  for (const [left, top] of candidates) {
-    const outside = Math.max(0, box.left - left) + Math.max(0, left + w - box.right)
-      + Math.max(0, box.top - top) + Math.max(0, top + h - box.bottom);
-    const covered = spots.filter((r) => r.left < left + w && r.right > left && r.top < top + h && r.bottom > top).length;
-    const cost = covered * 1000 + outside * 10;
-    if (!best || cost < best.cost) best = { cost, left, top };
+  for (const direction of ["row", "column"]) {
+    node.style.flexDirection = direction;
+    const w = node.offsetWidth;
+    const h = node.offsetHeight;
+    for (const far of [1.2, 1.6, 2.2, 2.8]) {
+      const gap = 50 * scale * far;
+      const d = gap * 0.7;
+      const candidates = [
+        [cx - w / 2, cy + gap], [cx - w / 2, cy - gap - h], [cx + gap, cy - h / 2], [cx - gap - w, cy - h / 2],
+        [cx + d, cy + d], [cx - d - w, cy + d], [cx + d, cy - d - h], [cx - d - w, cy - d - h],
+      ];
+      for (const [left, top] of candidates) {
+        const outside = Math.max(0, box.left - left) + Math.max(0, left + w - box.right)
+          + Math.max(0, box.top - top) + Math.max(0, top + h - box.bottom);
+        const cost = hits(spots, left, top, w, h) * 1000 + hits(labels, left, top, w, h) * 100 + outside * 10 + far * 40;
+        if (!best || cost < best.cost) best = { cost, left, top, direction };
+      }
+    }
   }
+  node.style.flexDirection = best.direction;
   node.style.left = `${best.left - box.left}px`;
   node.style.top = `${best.top - box.top}px`;
   node.style.transform = "none";
+  // a dashed leader from the hero to its buttons
+  const w = node.offsetWidth / scale;
+  const h = node.offsetHeight / scale;
+  const x0 = (best.left - box.left) / scale;
+  const y0 = (best.top - box.top) / scale;
+  const hx = loc.x;
+  const hy = loc.y + (loc.monarch_city ? 24 : 17) + 27;
+  const tx = Math.min(Math.max(hx, x0), x0 + w);
+  const ty = Math.min(Math.max(hy, y0), y0 + h);
+  wrap.querySelector("svg").append(svg("line", { x1: hx, y1: hy, x2: tx, y2: ty, class: "dfr-leader" }));
 }
 
+const SHORT_LABEL = { fight: "Fight", attack_general: "Attack general", rest: "Rest", heal_land: "Heal land",
+  build_gate: "Build gate", rumors: "Rumors", quest: "Quest", fireball: "Fireball", slay: "Slay", end_day: "End day" };
 const GROUP_LABEL = { fight: "Fight", heal_land: "Heal the land", build_gate: "Build a magic gate",
   rumors: "Rumors at the inn", fireball: "Fireball", slay: "Slay" };
 
@@ -522,6 +544,7 @@ function injectStyle() {
 .dfr-map svg { width: 100%; height: 100%; display: block; border-radius: 6px; user-select: none; }
 .dfr-link { stroke: #8a7a5a; stroke-width: 2; }
 .dfr-road { fill: none; stroke-width: 9; stroke-opacity: .22; stroke-linecap: round; stroke-linejoin: round; }
+.dfr-leader { stroke: #7a2e0e; stroke-width: 1.5; stroke-dasharray: 4 3; pointer-events: none; }
 .dfr-gatelink { stroke: #c9a227; stroke-width: 2; stroke-dasharray: 6 6; }
 .dfr-spot { stroke: #fff; stroke-width: 2; }
 .dfr-gate { fill: none; stroke: #c9a227; stroke-width: 4; }
