@@ -43,8 +43,10 @@ def play_through_api(server_url: str, link: str, actions: list[dict[str, Any]]) 
 
 
 def open_board(driver: Any, link: str) -> None:
+    """Open a seat's page and wait for the board and the live stream."""
     driver.get(link)
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".dfr [data-location]"))
+    wait(driver).until(lambda d: d.find_element(By.ID, "connection").text == "live")
 
 
 def version(driver: Any) -> int:

@@ -144,6 +144,9 @@ export function render(container, payload, controls) {
 
 // --- drawing -------------------------------------------------------------------------------------
 function draw(container, payload, controls) {
+  // the live stream repeats the current position when it (re)connects: keep an open menu then
+  const shown = container.querySelector(".dfr");
+  if (shown && Number(shown.dataset.version) === payload.version && shown.dataset.seat === String(payload.seat)) return;
   injectStyle();
   const view = payload.view;
   const mine = payload.pending && payload.pending.yours ? payload.legal.map((l) => l.action) : [];
@@ -290,7 +293,7 @@ function draw(container, payload, controls) {
     el("h3", {}, "Generals"),
     generalsPanel(view),
     othersPanel(others, controls));
-  container.replaceChildren(el("div", { class: "dfr", "data-version": payload.version }, wrap, side));
+  container.replaceChildren(el("div", { class: "dfr", "data-version": payload.version, "data-seat": payload.seat }, wrap, side));
   const bar = wrap.querySelector(".dfr-herobar");
   if (bar) fitNextTo(bar, wrap, layout.byName.get(deciderHero.location));
 }
