@@ -32,14 +32,25 @@ def create_game(server_url: str, seats: list[str], seed: int, **options: Any) ->
 
 def play_through_api(server_url: str, link: str, actions: list[dict[str, Any]]) -> None:
     """Submit ``actions`` (JSON) in turn for the seat of ``link`` (a game whose every seat is that one)."""
-    token = link.rsplit("/", 1)[-1]
     for number, action in enumerate(actions):
-        body = json.dumps({"version": number, "action": action}).encode()
-        request = urllib.request.Request(
-            f"{server_url}/api/seat/{token}/actions", data=body, headers={"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            assert response.status == 200
+        submit(server_url, link, number, action)
+
+
+def seat_payload(server_url: str, link: str) -> dict[str, Any]:
+    token = link.rsplit("/", 1)[-1]
+    with urllib.request.urlopen(f"{server_url}/api/seat/{token}", timeout=10) as response:
+        payload: dict[str, Any] = json.load(response)
+    return payload
+
+
+def submit(server_url: str, link: str, version: int, action: dict[str, Any]) -> None:
+    token = link.rsplit("/", 1)[-1]
+    body = json.dumps({"version": version, "action": action}).encode()
+    request = urllib.request.Request(
+        f"{server_url}/api/seat/{token}/actions", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
 
 
 def open_board(driver: Any, link: str) -> None:

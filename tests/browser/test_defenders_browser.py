@@ -20,8 +20,11 @@ from tests.browser.defenders_page import (
     my_turn,
     open_board,
     play_through_api,
+    seat_payload,
+    submit,
     version,
     wait,
+    wait_version,
     walk_to,
 )
 from tests.live_server import LiveServer
@@ -148,3 +151,30 @@ def test_a_general_attack_is_fought_by_choosing_cards_on_the_page(
     names = [g.name for g in general if g is not None]
     assert any(any(n in line for n in names) for line in log_lines(driver)[-20:])
     assert js_errors(driver) == []
+
+
+def test_the_board_draws_the_positions_of_a_random_game_without_errors(
+    web_server: LiveServer, browser: Any
+) -> None:
+    """Two human heroes play random legal actions through the API while seat 0's page follows live;
+    whenever seat 0 decides, the page must have drawn that position (with its choices) cleanly."""
+    links = create_game(web_server.url, ["human", "human"], 11)
+    open_board(browser, links[0])
+    rng = Rng(11)
+    kinds: set[str] = set()
+    for _ in range(120):
+        payload = seat_payload(web_server.url, links[0])
+        if payload["pending"] is None:
+            break
+        decider = payload["pending"]["player"]
+        mine = seat_payload(web_server.url, links[decider])
+        if decider == 0:
+            wait_version(browser, mine["version"])
+            assert not js_errors(browser), f"at version {mine['version']}"
+        choice = mine["legal"][rng.below(len(mine["legal"]))]["action"]
+        kinds.add(choice["kind"])
+        submit(web_server.url, links[decider], mine["version"], choice)
+    final = seat_payload(web_server.url, links[0])["version"]
+    wait_version(browser, final)
+    assert len(kinds) >= 4, kinds
+    assert js_errors(browser) == []
