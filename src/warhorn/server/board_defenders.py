@@ -10,6 +10,9 @@ Everything here is printed on the board, the general sheets, the hero sheets or
 the card faces: no piece, no hand and no deck order. It also holds a catalogue
 of the hero cards, quests and heroes by id, so the page can name what the
 seat's view lists by id.
+
+Importing this module registers the layout (``warhorn.server.boards.register_builtin_layouts``
+imports it when the app is created).
 """
 
 from __future__ import annotations
@@ -176,6 +179,4 @@ def defenders_layout(state: GameState) -> dict[str, Any]:
     }
 
 
-def register() -> None:
-    """Serve :func:`defenders_layout` as the board of ``defenders`` games."""
-    register_board_layout("defenders", defenders_layout)
+register_board_layout("defenders", defenders_layout)

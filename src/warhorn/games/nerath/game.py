@@ -107,7 +107,8 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
 NERATH_SPEC = GameSpec(
     id="nerath",
     name="Conquest of Nerath",
-    rules_version="1",
+    # 2: card windows ask every card holder (option card_windows), so saves of version 1 replay differently
+    rules_version="2",
     min_players=2,
     max_players=4,
     has_chance=True,
