@@ -211,10 +211,18 @@ function draw(container, payload, controls) {
     const main = actions.some((a) => MAP_ONLY.includes(a.kind));
     const group = svg("g", { class: `dfr-loc${actions.length ? " dfr-target" : ""}`, "data-location": loc.name,
       id: `loc-${slug(loc.name)}`, transform: `translate(${loc.x},${loc.y})`,
+      tabindex: actions.length ? 0 : undefined, role: actions.length ? "button" : undefined,
+      "aria-label": actions.length ? `${loc.name}: ${actions.map(describe).join("; ")}` : undefined,
       onclick: (e) => {
         e.stopPropagation();
         if (actions.length) choose(loc.x, loc.y, loc.name, actions);
         else closePopup();
+      },
+      onkeydown: (e) => {
+        if (actions.length && (e.key === "Enter" || e.key === " ")) {
+          e.preventDefault();
+          choose(loc.x, loc.y, loc.name, actions);
+        }
       } });
     const radius = loc.monarch_city ? 24 : 17;
     group.append(svg("title", {}, locationTitle(loc, view)));
@@ -555,7 +563,8 @@ function injectStyle() {
 .dfr-aim { fill: none; stroke: #7b3fa0; stroke-width: 1.5; stroke-dasharray: 3 3; }
 .dfr-target:hover .dfr-aim { stroke-width: 3; }
 .dfr-target { cursor: pointer; }
-.dfr-target:hover .dfr-halo { opacity: 1; }
+.dfr-target:hover .dfr-halo, .dfr-target:focus .dfr-halo { opacity: 1; }
+.dfr-target:focus { outline: none; } .dfr-target:focus .dfr-spot { stroke: #7a2e0e; stroke-width: 4; }
 .dfr-name { font: 600 11px system-ui, sans-serif; text-anchor: middle; fill: #222; paint-order: stroke; stroke: #efe6cf; stroke-width: 3px; }
 .dfr-icon { font: 700 10px system-ui, sans-serif; text-anchor: middle; fill: #fff; }
 .dfr-minion text { font: 700 10px system-ui, sans-serif; text-anchor: middle; fill: #fff; }
