@@ -63,6 +63,59 @@ def test_migrations_build_the_current_schema_once(database_url: str) -> None:
         engine.dispose()
 
 
+def _schema_of(inspector: sa.Inspector, table: str) -> dict[str, object]:
+    """What a table is made of, in terms both a live database and the declared metadata can be compared by."""
+    indexes = inspector.get_indexes(table)
+    return {
+        "columns": {
+            c["name"]: (type(c["type"]._type_affinity).__name__, bool(c["nullable"]))
+            for c in inspector.get_columns(table)
+        },
+        "primary_key": inspector.get_pk_constraint(table)["constrained_columns"],
+        "foreign_keys": {
+            (tuple(fk["constrained_columns"]), fk["referred_table"], tuple(fk["referred_columns"]))
+            for fk in inspector.get_foreign_keys(table)
+        },
+        "indexes": {(i["name"], tuple(i["column_names"])) for i in indexes if not i["unique"]},
+        "unique": {tuple(u["column_names"]) for u in inspector.get_unique_constraints(table)}
+        | {tuple(i["column_names"]) for i in indexes if i["unique"]},
+    }
+
+
+def _declared_schema(table: sa.Table) -> dict[str, object]:
+    return {
+        "columns": {c.name: (type(c.type._type_affinity).__name__, bool(c.nullable)) for c in table.columns},
+        "primary_key": [c.name for c in table.primary_key.columns],
+        "foreign_keys": {
+            (
+                tuple(e.parent.name for e in fk.elements),
+                fk.referred_table.name,
+                tuple(e.column.name for e in fk.elements),
+            )
+            for fk in table.foreign_key_constraints
+        },
+        "indexes": {(i.name, tuple(c.name for c in i.columns)) for i in table.indexes if not i.unique},
+        "unique": {
+            tuple(c.name for c in u.columns) for u in table.constraints if isinstance(u, sa.UniqueConstraint)
+        }
+        | {(c.name,) for c in table.columns if c.unique},
+    }
+
+
+def test_the_migrations_build_exactly_the_declared_tables(database_url: str) -> None:
+    """The migrations spell out their tables themselves (frozen); this keeps them and the current tables
+    of warhorn.server.database the same schema: columns, types, nullability, keys and indexes."""
+    engine = make_engine(database_url)
+    try:
+        migrate(engine)
+        inspector = sa.inspect(engine)
+        assert set(inspector.get_table_names()) == {*metadata.tables, "warhorn_schema"}
+        for table in metadata.sorted_tables:
+            assert _schema_of(inspector, table.name) == _declared_schema(table), table.name
+    finally:
+        engine.dispose()
+
+
 def test_a_database_from_a_newer_warhorn_is_refused(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'new.sqlite3'}")
     migrate(engine)
