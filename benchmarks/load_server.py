@@ -82,6 +82,16 @@ class ServerProcess:
         self.database_url = database_url
         self.fixture = fixture
         self.proc: subprocess.Popen[bytes] | None = None
+        self.cpu_seconds_before = 0.0  # CPU time of the server processes that were stopped
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server has used so far, over its restarts (Linux /proc)."""
+        used = self.cpu_seconds_before
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rpartition(")")[2].split()
+                used += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return used
 
     def start(self) -> None:
         code = (
@@ -96,7 +106,10 @@ class ServerProcess:
             + f" '--database-url', {self.database_url!r}]\n"
             + "main()\n"
         )
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        env = dict(
+            os.environ,
+            PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])),
+        )
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
@@ -114,11 +127,13 @@ class ServerProcess:
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
+            self.cpu_seconds_before = self.cpu_seconds()
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
+            self.cpu_seconds_before = self.cpu_seconds()
             self.proc.terminate()
             try:
                 self.proc.wait(timeout=10)
@@ -151,6 +166,7 @@ class Stats:
     games_finished: int = 0
     acknowledged: dict[str, Acknowledged] = field(default_factory=dict)  # game id -> what was acknowledged
     lost_actions: int = 0
+    server_cpu_seconds: float = 0.0  # while the games were played (a started server only)
 
     def merge(self, other: Stats) -> None:
         for game, values in other.latencies.items():
@@ -364,6 +380,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
 def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -> Stats:
     """Drive the games from ``--processes`` client processes; restart the server if asked; check losses."""
     stop_at = time.monotonic() + args.seconds
+    cpu_at_start = server.cpu_seconds() if server is not None else 0.0
     shares = [list(range(args.games))[i :: args.processes] for i in range(args.processes)]
     with ProcessPoolExecutor(args.processes) as pool:
         futures = [pool.submit(client_process, args, base_url, share, stop_at) for share in shares if share]
@@ -378,6 +395,7 @@ def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -
             print(f"the server answers again after {time.monotonic() - killed:.1f} s", flush=True)
         parts = [f.result() for f in futures]
     stats = Stats()
+    stats.server_cpu_seconds = server.cpu_seconds() - cpu_at_start if server is not None else 0.0
     for part in parts:
         stats.merge(part)
     check_nothing_lost(base_url, stats)
@@ -485,6 +503,12 @@ def main() -> None:
         f"throughput: {len(everything) / args.seconds:.1f} actions/s; games started {stats.games_started}, "
         f"finished {stats.games_finished}"
     )
+    if stats.server_cpu_seconds and everything:
+        print(
+            f"server CPU: {stats.server_cpu_seconds:.1f} s while playing, "
+            f"{1000 * stats.server_cpu_seconds / len(everything):.2f} ms per action "
+            "(every request included: the action, the states read, game creations, the restart)"
+        )
     print(summarise("action round trip, all games", everything))
     for game in sorted(stats.latencies):
         print("  " + summarise(game, stats.latencies[game]))

@@ -37,6 +37,8 @@ games = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("digest", sa.String(64), nullable=False),
     sa.Column("results", sa.Text, nullable=True),
+    #: ``digest`` is the digest of the state at this version (a checkpoint, at most a few actions back).
+    sa.Column("digest_version", sa.Integer, nullable=False, server_default="0"),
     sa.Index("ix_games_status", "status"),
 )
 

@@ -2,9 +2,12 @@
 
 The database is the authority; this cache is rebuilt from it by replaying the
 stored actions (a restarted server resumes every game exactly: the replay must
-reach the stored digest). Actions of one game are applied one at a time under
-that game's asyncio lock; each is stored, with its events, before the cache
-moves on, and the (game, action number) key in the database is the last guard.
+pass through the stored digest). The digest (a hash of the whole state, costly
+for a large game) is stored as a checkpoint, with the version it belongs to: at
+creation, every ``DIGEST_EVERY`` actions and at the end of the game. Actions
+of one game are applied one at a time under that game's asyncio lock; each is
+stored, with its events, before the cache moves on, and the (game, action
+number) key in the database is the last guard.
 
 Only the current state is kept per game (not every past state as
 :class:`warhorn.engine.Match` does), so long games cost little memory; the
@@ -51,6 +54,8 @@ HUMAN = "human"
 _MASK = (1 << 64) - 1
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 MAX_SEED = (1 << 63) - 1
+#: How many actions the stored digest may lag behind the game (see the module's docstring).
+DIGEST_EVERY = 16
 
 
 def ai_rng(ai_seed: int, number: int) -> Rng:
@@ -101,7 +106,7 @@ class ResumeError(Exception):
 
 
 def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
-    """Replay a stored game from its seed and actions; check it reaches the stored digest."""
+    """Replay a stored game from its seed and actions; check it passes through the stored digest."""
     try:
         spec = game_spec(record.game)
         if spec.rules_version != record.rules_version:
@@ -117,18 +122,30 @@ def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
             raise ResumeError(
                 f"its action log is incomplete ({len(stored)} actions, version {record.version})"
             )
+        if not 0 <= record.digest_version <= record.version:
+            raise ResumeError(f"its digest is for version {record.digest_version}, not one it had")
+        checked = record.digest_version == 0 and _same_digest(state, record)
         for entry in stored:
             state, _ = state.apply(state.decode(entry.action))
+            if entry.number == record.digest_version:
+                checked = _same_digest(state, record)
     except WarhornError as exc:
         raise ResumeError(str(exc)) from None
-    if state.digest() != record.digest:
-        raise ResumeError("replaying its actions does not reach the stored state (digest differs)")
+    if not checked:
+        raise ResumeError(
+            f"replaying its actions does not reach the stored state of version {record.digest_version} "
+            "(digest differs)"
+        )
     return LiveGame(
         record,
         state,
         [a.action for a in stored],
         [[event_from_record(e) for e in a.events] for a in stored],
     )
+
+
+def _same_digest(state: GameState, record: GameRecord) -> bool:
+    return state.digest() == record.digest
 
 
 class GameHub:
@@ -344,6 +361,8 @@ class GameHub:
         status = "finished" if after.is_terminal else "active"
         action_json = action.to_json()
         results_json = results.to_json() if results is not None else None
+        checkpoint = after.is_terminal or number - live.record.digest_version >= DIGEST_EVERY
+        digest = after.digest() if checkpoint else None
         try:
             await asyncio.to_thread(
                 self.store.append_action,
@@ -353,7 +372,7 @@ class GameHub:
                 action=action_json,
                 events=events,
                 status=status,
-                digest=after.digest(),
+                digest=digest,
                 results=results_json,
             )
         except StaleWriteError as exc:
@@ -367,6 +386,8 @@ class GameHub:
         live.record.status = status
         live.record.results = results_json
         live.record.updated_at = datetime.now(UTC)
+        if digest is not None:
+            live.record.digest, live.record.digest_version = digest, number
         self._notify(live)
 
     # --- AI seats ------------------------------------------------------------------

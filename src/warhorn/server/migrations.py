@@ -92,7 +92,15 @@ def _v1_initial(conn: Connection) -> None:
     conn.execute(sa.text("CREATE INDEX ix_games_status ON games (status)"))
 
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "games, seats and actions", _v1_initial),)
+def _v2_digest_checkpoint(conn: Connection) -> None:
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN digest_version INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(sa.text("UPDATE games SET digest_version = version"))  # so far every digest was current
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "games, seats and actions", _v1_initial),
+    Migration(2, "games.digest_version: the version the stored digest belongs to", _v2_digest_checkpoint),
+)
 
 
 def _lock_for_migration(conn: Connection) -> None:
