@@ -43,12 +43,14 @@ class FieldNotation:
             if self.when_empty is None:
                 return []
             text = self.when_empty
-        elif isinstance(value, tuple | list):
+        elif isinstance(value, (tuple, list)):
             text = self.separator.join(
-                self.pair_separator.join(_text(part) for part in item)
-                if isinstance(item, tuple | list)
-                else _text(item)
-                for item in value
+                [
+                    self.pair_separator.join([_text(part) for part in item])
+                    if isinstance(item, (tuple, list))
+                    else _text(item)
+                    for item in value
+                ]
             )
         else:
             text = _text(value)
@@ -95,21 +97,32 @@ class Action:
         Fields without :func:`written_as` metadata are written plainly: spaces as
         ``_``, sequences joined by ``,``, None as ``-``; an empty string is left out.
         """
-        fields = {f.name: f for f in dataclasses.fields(self)}
         parts = [self.kind]
-        order = [*self.notation_order, *(n for n in fields if n not in self.notation_order)]
-        for name in order:
-            f = fields[name]
+        for name, how, default in _notation_plan(type(self)):
             value = getattr(self, name)
-            how = f.metadata.get(_NOTATION_KEY)
             if how is None:
                 parts.append(_text(value))
             else:
-                parts += how.words(value, f.default)
+                parts += how.words(value, default)
         return " ".join(p for p in parts if p != "")
 
     def __str__(self) -> str:
         return self.notation()
+
+
+_NotationPlan = tuple[tuple[str, FieldNotation | None, Any], ...]
+_PLANS: dict[type, _NotationPlan] = {}
+
+
+def _notation_plan(cls: type[Action]) -> _NotationPlan:
+    """The fields an action class writes, in order, each with its notation (None: plain) and default."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        order = [*cls.notation_order, *(n for n in fields if n not in cls.notation_order)]
+        plan = tuple((n, fields[n].metadata.get(_NOTATION_KEY), fields[n].default) for n in order)
+        _PLANS[cls] = plan
+    return plan
 
 
 def _jsonable(value: Any) -> Any:
@@ -121,12 +134,14 @@ def _jsonable(value: Any) -> Any:
 
 
 def _text(value: Any) -> str:
+    if isinstance(value, str):  # the common case first
+        return value.replace(" ", "_")
     if value is None:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        return ",".join(_text(v) for v in value)
+    if isinstance(value, (tuple, list)):
+        return ",".join([_text(v) for v in value])
     return str(value).replace(" ", "_")
 
 
