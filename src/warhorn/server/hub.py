@@ -159,11 +159,26 @@ class GameHub:
         self._tokens: dict[str, tuple[str, int]] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
+        self._resuming: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished game and let its AI seats resume."""
-        for game_id in await asyncio.to_thread(self.store.active_game_ids):
+        """Resume every unfinished game in the background, so that the server answers at once.
+
+        A game asked for before its turn comes is rebuilt then (:meth:`get`); AI seats go on as soon
+        as their game is rebuilt.
+        """
+        self._resuming = asyncio.get_running_loop().create_task(self._resume_all(), name="resume-games")
+
+    async def _resume_all(self) -> None:
+        try:
+            game_ids = await asyncio.to_thread(self.store.active_game_ids)
+        except Exception:
+            log.exception("the unfinished games could not be listed; each is resumed when asked for")
+            return
+        for game_id in game_ids:
+            if self._closing:
+                return
             try:
                 live = await self.get(game_id)
             except ApiError as exc:
@@ -173,6 +188,10 @@ class GameHub:
 
     async def stop(self) -> None:
         self._closing = True
+        if self._resuming is not None:
+            self._resuming.cancel()
+            with contextlib.suppress(BaseException):  # shutting down
+                await self._resuming
         tasks = [g.ai_task for g in self._games.values() if g.ai_task is not None and not g.ai_task.done()]
         for task in tasks:
             task.cancel()
