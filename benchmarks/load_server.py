@@ -167,6 +167,7 @@ class Stats:
     acknowledged: dict[str, Acknowledged] = field(default_factory=dict)  # game id -> what was acknowledged
     lost_actions: int = 0
     server_cpu_seconds: float = 0.0  # while the games were played (a started server only)
+    by_phase: dict[str, list[float]] = field(default_factory=dict)  # the same round trips, by restart phase
 
     def merge(self, other: Stats) -> None:
         for game, values in other.latencies.items():
@@ -176,6 +177,8 @@ class Stats:
         self.unavailable += other.unavailable
         self.games_started += other.games_started
         self.games_finished += other.games_finished
+        for phase, values in other.by_phase.items():
+            self.by_phase.setdefault(phase, []).extend(values)
         self.acknowledged.update(other.acknowledged)
 
 
@@ -273,6 +276,7 @@ async def drive_game(
     players = args.players or DEFAULT_PLAYERS.get(game_id, 2)
     seats = ["human"] * (players - args.ai_seats) + ["random"] * args.ai_seats
     latencies = stats.latencies.setdefault(game_id, [])
+    restart_at = stop_at - args.seconds + args.restart_at if args.restart_at is not None else None
     while time.monotonic() < stop_at:
         try:
             created = await client.post(
@@ -334,6 +338,9 @@ async def drive_game(
                 continue
             if response.status_code == 200:
                 latencies.append(elapsed)
+                if restart_at is not None:
+                    phase = "before the restart" if time.monotonic() < restart_at else "after the restart"
+                    stats.by_phase.setdefault(phase, []).append(elapsed)
                 timing = response.headers.get("server-timing", "")
                 if timing.startswith("app;dur="):
                     stats.server_times.append(float(timing[8:]) / 1000)
@@ -512,6 +519,9 @@ def main() -> None:
     print(summarise("action round trip, all games", everything))
     for game in sorted(stats.latencies):
         print("  " + summarise(game, stats.latencies[game]))
+    for phase in ("before the restart", "after the restart"):
+        if phase in stats.by_phase:
+            print("  " + summarise(phase, stats.by_phase[phase]))
     inside = sorted(stats.server_times)
     if inside:
         print(
