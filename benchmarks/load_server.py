@@ -492,6 +492,8 @@ def main() -> None:
             base_url = args.url.rstrip("/")
         else:
             port = _free_port()
+            if args.database_url and not args.database_url.startswith("sqlite"):
+                _loopback_only(args.database_url)  # the database server must be on this machine too
             database_url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
             server = ServerProcess(port, database_url, fixture=args.game == "dice-race")
             server.start()
