@@ -6,10 +6,11 @@ then runs N concurrent games for T seconds: Conquest of Nerath, Defenders of the
 Realm (``--game mix``, the default: every other game is each), or one of them, or
 the fixture game ``dice-race``. Every seat is a "human" seat driven by this
 script with uniformly random legal actions, so each action is one HTTP round
-trip: ``GET`` the decider's state (its legal actions), ``POST`` one of them with
-the version it was chosen on. A finished game is replaced by a new one. The games
-are shared among ``--processes`` client processes (one Python client process
-saturates a core first). ``--ai-seats K`` makes the last K seats server-side
+trip: ``GET`` the decider's state (its legal actions) unless the reply to the last
+action already was it, ``POST`` one of them with the version it was chosen on.
+A finished game is replaced by a new one. The games are shared among
+``--processes`` client processes (one Python client process saturates a core
+first). ``--ai-seats K`` makes the last K seats server-side
 random AI seats instead (their actions then happen inside the server).
 ``--think-ms`` adds a pause before each action (default 0: no think time, so the
 server is saturated and the latency is mostly queueing).
