@@ -1,21 +1,33 @@
-"""Bounded loopback load test of the web server through its HTTP API.
+"""Bounded loopback load test of the web server through its HTTP API, with real games.
 
 Starts ``warhorn serve`` as a subprocess on 127.0.0.1 (its own SQLite file in a
 temporary folder, or ``--database-url``), or targets ``--url`` (loopback only),
-then runs N concurrent games for T seconds. Every seat is a "human" seat driven
-by this script with uniformly random legal actions, so each action is one HTTP
-round trip: ``GET`` the decider's state, ``POST`` its action with the version.
+then runs N concurrent games for T seconds: Conquest of Nerath, Defenders of the
+Realm (``--game mix``, the default: every other game is each), or one of them, or
+the fixture game ``dice-race``. Every seat is a "human" seat driven by this
+script with uniformly random legal actions, so each action is one HTTP round
+trip: ``GET`` the decider's state (its legal actions) unless the reply to the last
+action already was it, ``POST`` one of them with the version it was chosen on.
 A finished game is replaced by a new one. The games are shared among
 ``--processes`` client processes (one Python client process saturates a core
-first). ``--ai-seats K`` makes the last K seats server-side AI seats instead
-(their actions then happen inside the server).
+first). ``--ai-seats K`` makes the last K seats server-side
+random AI seats instead (their actions then happen inside the server).
+``--think-ms`` adds a pause before each action (default 0: no think time, so the
+server is saturated and the latency is mostly queueing).
 
-Reports the p50/p95/p99 round-trip latency of the action POSTs, the number of
-actions and errors. ``--restart-at S`` kills the server (SIGKILL, no graceful
-shutdown) S seconds in and starts it again on the same database; at the end
-every action the server acknowledged must still be there (lost actions = 0).
+Reports the p50/p95/p99 round-trip latency of the action POSTs (overall and per
+game), the time spent inside the app (``Server-Timing``), throughput, errors.
+``--restart-at S`` kills the server (SIGKILL, no graceful shutdown) S seconds in
+and starts it again on the same database; at the end every game is read back
+after the restart (its summary and a seat's state, which the server rebuilds by
+replaying the stored action log) and every action the server acknowledged must
+still be there: lost actions = acknowledged version minus stored version, summed.
 
-Example: ``python benchmarks/load_server.py --games 10 --seconds 20``.
+Bounded: at most 200 games, 600 seconds, 8 client processes, loopback only, and
+every request times out after 30 s.
+
+Example: ``python benchmarks/load_server.py --games 10 --seconds 20``; the issue-7 run:
+``nice -n 5 python benchmarks/load_server.py --games 50 --seconds 120 --restart-at 60``.
 """
 
 from __future__ import annotations
@@ -71,6 +83,16 @@ class ServerProcess:
         self.database_url = database_url
         self.fixture = fixture
         self.proc: subprocess.Popen[bytes] | None = None
+        self.cpu_seconds_before = 0.0  # CPU time of the server processes that were stopped
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server has used so far, over its restarts (Linux /proc)."""
+        used = self.cpu_seconds_before
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rpartition(")")[2].split()
+                used += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return used
 
     def start(self) -> None:
         code = (
@@ -85,7 +107,10 @@ class ServerProcess:
             + f" '--database-url', {self.database_url!r}]\n"
             + "main()\n"
         )
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        env = dict(
+            os.environ,
+            PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])),
+        )
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
@@ -103,11 +128,13 @@ class ServerProcess:
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
+            self.cpu_seconds_before = self.cpu_seconds()
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
+            self.cpu_seconds_before = self.cpu_seconds()
             self.proc.terminate()
             try:
                 self.proc.wait(timeout=10)
@@ -115,14 +142,45 @@ class ServerProcess:
                 self.kill()
 
 
+#: The games ``--game mix`` alternates between, and each game's default number of seats.
+MIX = ("nerath", "defenders")
+DEFAULT_PLAYERS = {"nerath": 4, "defenders": 2, "dice-race": 2}
+REQUEST_TIMEOUT = 30.0
+
+
+@dataclass
+class Acknowledged:
+    """The highest version the server acknowledged for one game, and a human seat's token to read it back."""
+
+    game: str
+    version: int
+    token: str
+
+
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)
+    latencies: dict[str, list[float]] = field(default_factory=dict)  # game -> action POST round trips
     server_times: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     unavailable: int = 0
+    games_started: int = 0
     games_finished: int = 0
-    acknowledged: dict[str, int] = field(default_factory=dict)  # game id -> highest acknowledged version
+    acknowledged: dict[str, Acknowledged] = field(default_factory=dict)  # game id -> what was acknowledged
+    lost_actions: int = 0
+    server_cpu_seconds: float = 0.0  # while the games were played (a started server only)
+    by_phase: dict[str, list[float]] = field(default_factory=dict)  # the same round trips, by restart phase
+
+    def merge(self, other: Stats) -> None:
+        for game, values in other.latencies.items():
+            self.latencies.setdefault(game, []).extend(values)
+        self.server_times += other.server_times
+        self.errors += other.errors
+        self.unavailable += other.unavailable
+        self.games_started += other.games_started
+        self.games_finished += other.games_finished
+        for phase, values in other.by_phase.items():
+            self.by_phase.setdefault(phase, []).extend(values)
+        self.acknowledged.update(other.acknowledged)
 
 
 class Reply:
@@ -152,6 +210,13 @@ class LoopbackHttp:
         self._writer: asyncio.StreamWriter | None = None
 
     async def _request(self, method: str, target: str, body: bytes | None) -> Reply:
+        try:
+            return await asyncio.wait_for(self._exchange(method, target, body), REQUEST_TIMEOUT)
+        except TimeoutError:
+            await self.close()
+            raise
+
+    async def _exchange(self, method: str, target: str, body: bytes | None) -> Reply:
         if self._writer is None or self._reader is None:
             self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         head = f"{method} {target} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nAccept: application/json\r\n"
@@ -195,31 +260,43 @@ def _dumps(value: Any) -> bytes:
     return json.dumps(value, separators=(",", ":")).encode()
 
 
-TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError)
+TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError, TimeoutError)
+
+
+def game_of_worker(args: argparse.Namespace, worker: int) -> str:
+    return MIX[worker % len(MIX)] if args.game == "mix" else str(args.game)
 
 
 async def drive_game(
     client: LoopbackHttp, args: argparse.Namespace, stats: Stats, stop_at: float, worker: int
 ) -> None:
+    """Play games one after another on this connection until ``stop_at``: random legal actions for every
+    human seat, each chosen on a fresh state of its seat and posted with that state's version."""
     rng = random.Random(args.seed * 1000 + worker)
-    seats = ["human"] * (args.players - args.ai_seats) + ["random"] * args.ai_seats
+    game_id = game_of_worker(args, worker)
+    players = args.players or DEFAULT_PLAYERS.get(game_id, 2)
+    seats = ["human"] * (players - args.ai_seats) + ["random"] * args.ai_seats
+    latencies = stats.latencies.setdefault(game_id, [])
+    restart_at = stop_at - args.seconds + args.restart_at if args.restart_at is not None else None
     while time.monotonic() < stop_at:
         try:
             created = await client.post(
-                "/api/games", json={"game": args.game, "seats": seats, "options": {"players": args.players}}
+                "/api/games", json={"game": game_id, "seats": seats, "options": {"players": players}}
             )
         except TRANSPORT_ERRORS:
             stats.unavailable += 1
             await asyncio.sleep(0.2)
             continue
         if created.status_code != 201:
-            stats.errors.append(f"create: {created.status_code} {created.text[:200]}")
+            stats.errors.append(f"create {game_id}: {created.status_code} {created.text[:200]}")
             await asyncio.sleep(0.5)
             continue
+        stats.games_started += 1
         game = created.json()
         tokens = {s["seat"]: s["token"] for s in game["seats"] if "token" in s}
         any_token = next(iter(tokens.values()))
         decider: int | None = -1  # unknown: ask
+        mine: dict[str, Any] | None = None  # the decider's state, when the last reply was it
         while time.monotonic() < stop_at:
             try:
                 if decider == -1 or (decider is not None and decider not in tokens):
@@ -227,20 +304,28 @@ async def drive_game(
                         await asyncio.sleep(0.01)
                     view = await client.get(f"/api/seat/{any_token}", params={"after": 10**9})
                     if view.status_code != 200:
-                        stats.errors.append(f"get: {view.status_code} {view.text[:200]}")
+                        stats.errors.append(f"get {game_id}: {view.status_code} {view.text[:200]}")
                         break
                     pending = view.json()["pending"]
                     decider = pending["player"] if pending else None
+                    mine = None
                     continue
                 if decider is None:
                     stats.games_finished += 1
                     break
                 token = tokens[decider]
-                mine = (await client.get(f"/api/seat/{token}", params={"after": 10**9})).json()
+                if mine is None:
+                    reply = await client.get(f"/api/seat/{token}", params={"after": 10**9})
+                    if reply.status_code != 200:
+                        stats.errors.append(f"get {game_id}: {reply.status_code} {reply.text[:200]}")
+                        break
+                    mine = reply.json()
                 if not mine["legal"]:
-                    decider = -1
+                    decider, mine = -1, None
                     continue
                 choice = rng.choice(mine["legal"])
+                if args.think_ms:
+                    await asyncio.sleep(args.think_ms / 1000)
                 started = time.perf_counter()
                 response = await client.post(
                     f"/api/seat/{token}/actions",
@@ -249,20 +334,27 @@ async def drive_game(
                 elapsed = time.perf_counter() - started
             except TRANSPORT_ERRORS:
                 stats.unavailable += 1
-                decider = -1
+                decider, mine = -1, None
                 await asyncio.sleep(0.2)
                 continue
             if response.status_code == 200:
-                stats.latencies.append(elapsed)
+                latencies.append(elapsed)
+                if restart_at is not None:
+                    phase = "before the restart" if time.monotonic() < restart_at else "after the restart"
+                    stats.by_phase.setdefault(phase, []).append(elapsed)
                 timing = response.headers.get("server-timing", "")
                 if timing.startswith("app;dur="):
                     stats.server_times.append(float(timing[8:]) / 1000)
                 body = response.json()
-                stats.acknowledged[game["game_id"]] = body["version"]
+                stats.acknowledged[game["game_id"]] = Acknowledged(game_id, body["version"], any_token)
                 decider = body["pending"]["player"] if body["pending"] else None
+                # The reply is the posting seat's state: it serves as is when that seat decides again.
+                mine = body if decider is not None and body["pending"]["yours"] else None
             else:
-                stats.errors.append(f"action: {response.status_code} {response.text[:200]}")
-                decider = -1
+                stats.errors.append(
+                    f"action {game_id} {choice['notation']!r}: {response.status_code} {response.text[:200]}"
+                )
+                decider, mine = -1, None
 
 
 async def drive_games(args: argparse.Namespace, base_url: str, workers: list[int], stop_at: float) -> Stats:
@@ -296,6 +388,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
 def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -> Stats:
     """Drive the games from ``--processes`` client processes; restart the server if asked; check losses."""
     stop_at = time.monotonic() + args.seconds
+    cpu_at_start = server.cpu_seconds() if server is not None else 0.0
     shares = [list(range(args.games))[i :: args.processes] for i in range(args.processes)]
     with ProcessPoolExecutor(args.processes) as pool:
         futures = [pool.submit(client_process, args, base_url, share, stop_at) for share in shares if share]
@@ -304,28 +397,54 @@ def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -
             print(
                 f"killing the server (SIGKILL) at {args.restart_at:.0f} s and starting it again", flush=True
             )
+            killed = time.monotonic()
             server.kill()
             server.start()
+            print(f"the server answers again after {time.monotonic() - killed:.1f} s", flush=True)
         parts = [f.result() for f in futures]
     stats = Stats()
+    stats.server_cpu_seconds = server.cpu_seconds() - cpu_at_start if server is not None else 0.0
     for part in parts:
-        stats.latencies += part.latencies
-        stats.server_times += part.server_times
-        stats.errors += part.errors
-        stats.unavailable += part.unavailable
-        stats.games_finished += part.games_finished
-        stats.acknowledged.update(part.acknowledged)
-    lost = 0
-    with httpx.Client(base_url=base_url, timeout=30) as client:
-        for game_id, version in stats.acknowledged.items():
-            summary = client.get(f"/api/games/{game_id}")
-            if summary.status_code != 200 or summary.json()["version"] < version:
-                lost += 1
-                stats.errors.append(
-                    f"lost: game {game_id} acknowledged version {version}: {summary.text[:120]}"
-                )
-    print(f"games checked for lost actions: {len(stats.acknowledged)}, games with lost actions: {lost}")
+        stats.merge(part)
+    check_nothing_lost(base_url, stats)
     return stats
+
+
+def check_nothing_lost(base_url: str, stats: Stats) -> int:
+    """Read every game back; count the acknowledged actions the server no longer has (errors name them)."""
+    lost_actions = 0
+    games_with_losses = 0
+    with httpx.Client(base_url=base_url, timeout=REQUEST_TIMEOUT) as client:
+        for game_id, ack in stats.acknowledged.items():
+            summary = client.get(f"/api/games/{game_id}")
+            seat = client.get(f"/api/seat/{ack.token}", params={"after": 10**9})  # replays the stored log
+            stored = [r.json()["version"] if r.status_code == 200 else 0 for r in (summary, seat)]
+            missing = max(0, ack.version - min(stored))
+            if missing:
+                lost_actions += missing
+                games_with_losses += 1
+                stats.errors.append(
+                    f"lost: {ack.game} game {game_id} acknowledged version {ack.version}, "
+                    f"stored {stored[0]}, resumed {stored[1]}: {summary.text[:80]} {seat.text[:80]}"
+                )
+    stats.lost_actions = lost_actions
+    acknowledged = sum(a.version for a in stats.acknowledged.values())
+    print(
+        f"read back {len(stats.acknowledged)} games holding {acknowledged} acknowledged actions: "
+        f"{lost_actions} actions lost in {games_with_losses} games"
+    )
+    return lost_actions
+
+
+def summarise(name: str, values: list[float]) -> str:
+    values = sorted(values)
+    if not values:
+        return f"{name}: no actions"
+    p50, p95, p99 = (1000 * percentile(values, q) for q in (0.5, 0.95, 0.99))
+    return (
+        f"{name}: {len(values)} actions, p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, "
+        f"mean {1000 * statistics.fmean(values):.1f} ms, max {1000 * values[-1]:.1f} ms"
+    )
 
 
 def main() -> None:
@@ -334,9 +453,15 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=10, help="concurrent games (at most 200)")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to run (at most 600)")
-    parser.add_argument("--game", default="dice-race")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument(
+        "--game",
+        default="mix",
+        choices=["mix", *DEFAULT_PLAYERS],
+        help="which game; mix (default) alternates nerath and defenders",
+    )
+    parser.add_argument("--players", type=int, help="seats per game (default: nerath 4, others 2)")
     parser.add_argument("--ai-seats", type=int, default=0, help="seats played by the server's random AI")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="pause before each action (ms)")
     parser.add_argument("--url", help="an already running server (loopback only); default: start one")
     parser.add_argument(
         "--database-url", help="database for the started server (default: a temporary SQLite file)"
@@ -351,51 +476,66 @@ def main() -> None:
         raise SystemExit("keep it bounded: 1..200 games, up to 600 seconds")
     if not 1 <= args.processes <= 8:
         raise SystemExit("--processes must be 1..8")
-    if not 0 <= args.ai_seats < args.players:
+    if not 0 <= args.think_ms <= 10_000:
+        raise SystemExit("--think-ms must be 0..10000")
+    smallest = args.players or min(DEFAULT_PLAYERS[game_of_worker(args, w)] for w in range(2))
+    if not 0 <= args.ai_seats < smallest:
         raise SystemExit("--ai-seats must leave at least one human seat")
+    if args.restart_at is not None and not 0 < args.restart_at < args.seconds:
+        raise SystemExit("--restart-at must fall within the run")
 
     server: ServerProcess | None = None
     with tempfile.TemporaryDirectory() as tmp:
         if args.url:
             _loopback_only(args.url)
+            if args.restart_at is not None:
+                raise SystemExit("--restart-at needs the server this script starts (no --url)")
             base_url = args.url.rstrip("/")
         else:
             port = _free_port()
+            if args.database_url and not args.database_url.startswith("sqlite"):
+                _loopback_only(args.database_url)  # the database server must be on this machine too
             database_url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
             server = ServerProcess(port, database_url, fixture=args.game == "dice-race")
             server.start()
             base_url = f"http://127.0.0.1:{port}"
         try:
-            started = time.monotonic()
             stats = run(args, base_url, server)
-            wall = time.monotonic() - started
         finally:
             if server is not None:
                 server.stop()
-    values = sorted(stats.latencies)
+    everything = [v for values in stats.latencies.values() for v in values]
     print(
-        f"target {base_url}, {args.games} concurrent {args.game} games, {args.seconds:.0f} s, "
-        f"{args.processes} client process(es)"
+        f"target {base_url}, {args.games} concurrent games ({args.game}), {args.seconds:.0f} s, "
+        f"think time {args.think_ms:.0f} ms, {args.processes} client process(es)"
     )
-    print(f"actions: {len(values)} ({len(values) / wall:.0f}/s), games finished: {stats.games_finished}")
-    if values:
+    print(
+        f"throughput: {len(everything) / args.seconds:.1f} actions/s; games started {stats.games_started}, "
+        f"finished {stats.games_finished}"
+    )
+    if stats.server_cpu_seconds and everything:
         print(
-            "action round trip: p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms, "
-            "mean {:.1f} ms, max {:.1f} ms".format(
-                *(1000 * percentile(values, q) for q in (0.5, 0.95, 0.99)),
-                1000 * statistics.fmean(values),
-                1000 * values[-1],
-            )
+            f"server CPU: {stats.server_cpu_seconds:.1f} s while playing, "
+            f"{1000 * stats.server_cpu_seconds / len(everything):.2f} ms per action "
+            "(every request included: the action, the states read, game creations, the restart)"
         )
+    print(summarise("action round trip, all games", everything))
+    for game in sorted(stats.latencies):
+        print("  " + summarise(game, stats.latencies[game]))
+    for phase in ("before the restart", "after the restart"):
+        if phase in stats.by_phase:
+            print("  " + summarise(phase, stats.by_phase[phase]))
     inside = sorted(stats.server_times)
     if inside:
         print(
-            "  of which inside the server app (Server-Timing): "
-            "p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms".format(
+            "  inside the server app (Server-Timing): p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms".format(
                 *(1000 * percentile(inside, q) for q in (0.5, 0.95, 0.99))
             )
         )
-    print(f"errors: {len(stats.errors)}; requests refused while the server was down: {stats.unavailable}")
+    print(
+        f"errors: {len(stats.errors)}; lost actions: {stats.lost_actions}; "
+        f"requests refused while the server was down (retried): {stats.unavailable}"
+    )
     for line in stats.errors[:10]:
         print("  ", line)
     if stats.errors:

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 import pytest
@@ -12,6 +12,7 @@ from warhorn.engine import (
     AmbiguousActionError,
     MalformedActionError,
 )
+from warhorn.engine.actions import written_as
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +90,35 @@ def test_kind_with_underscore_is_recognised_when_not_legal() -> None:
     with pytest.raises(LookupError):
         codec.resolve_text("end_day", [Done()])
     assert codec.resolve_text("end day", [EndDay()]) == EndDay()
+
+
+@dataclass(frozen=True, slots=True)
+class March(Action):
+    kind: ClassVar[str] = "march"
+    notation_order: ClassVar[tuple[str, ...]] = ("count", "piece", "path")
+    piece: str
+    count: int
+    path: tuple[str, ...] = field(metadata=written_as(separator=">"))
+    escorts: tuple[tuple[str, str], ...] = field(default=(), metadata=written_as(pair_separator=">"))
+    via: str = field(default="", metadata=written_as(keyword="via"))
+    pace: str = field(default="walk", metadata=written_as(keyword="at", omit_default=True))
+    losses: tuple[str, ...] = field(default=(), metadata=written_as(when_empty="none", separator=" "))
+    note: str | None = None
+
+
+def test_field_notation_keywords_separators_order_and_empty_values() -> None:
+    plain = March("soldier", 2, ("a", "b c"))
+    assert plain.notation() == "march 2 soldier a>b_c none -"
+    full = March("soldier", 2, ("a",), (("x", "y"), ("z", "w")), "keep", "run", ("p", "q r"), "hi there")
+    assert full.notation() == "march 2 soldier a x>y,z>w via keep at run p q_r hi_there"
+    assert str(full) == full.notation()
+    codec = ActionCodec([March])
+    assert codec.from_json(json.loads(json.dumps(full.to_json()))) == full
+    assert codec.resolve_text("march 2 soldier a", [plain, March("soldier", 2, ("a",))]) == March(
+        "soldier", 2, ("a",)
+    )
+
+
+def test_actions_without_field_notation_keep_the_plain_form() -> None:
+    assert Move("soldier", ("a b", "c"), 3).notation() == "move soldier a_b,c 3"
+    assert Done().notation() == "done"

@@ -8,8 +8,10 @@ import pytest
 import sqlalchemy as sa
 
 from tests.server.conftest import OpenClient
-from tests.server.helpers import create, state, tokens
+from tests.server.helpers import create, play_random, state, tokens
+from warhorn.engine import Rng
 from warhorn.server.database import make_engine, metadata, normalise_database_url
+from warhorn.server.hub import DIGEST_EVERY
 from warhorn.server.migrations import MIGRATIONS, current_version, migrate, schema_versions
 
 
@@ -63,6 +65,59 @@ def test_migrations_build_the_current_schema_once(database_url: str) -> None:
         engine.dispose()
 
 
+def _schema_of(inspector: sa.Inspector, table: str) -> dict[str, object]:
+    """What a table is made of, in terms both a live database and the declared metadata can be compared by."""
+    indexes = inspector.get_indexes(table)
+    return {
+        "columns": {
+            c["name"]: (type(c["type"]._type_affinity).__name__, bool(c["nullable"]))
+            for c in inspector.get_columns(table)
+        },
+        "primary_key": inspector.get_pk_constraint(table)["constrained_columns"],
+        "foreign_keys": {
+            (tuple(fk["constrained_columns"]), fk["referred_table"], tuple(fk["referred_columns"]))
+            for fk in inspector.get_foreign_keys(table)
+        },
+        "indexes": {(i["name"], tuple(i["column_names"])) for i in indexes if not i["unique"]},
+        "unique": {tuple(u["column_names"]) for u in inspector.get_unique_constraints(table)}
+        | {tuple(i["column_names"]) for i in indexes if i["unique"]},
+    }
+
+
+def _declared_schema(table: sa.Table) -> dict[str, object]:
+    return {
+        "columns": {c.name: (type(c.type._type_affinity).__name__, bool(c.nullable)) for c in table.columns},
+        "primary_key": [c.name for c in table.primary_key.columns],
+        "foreign_keys": {
+            (
+                tuple(e.parent.name for e in fk.elements),
+                fk.referred_table.name,
+                tuple(e.column.name for e in fk.elements),
+            )
+            for fk in table.foreign_key_constraints
+        },
+        "indexes": {(i.name, tuple(c.name for c in i.columns)) for i in table.indexes if not i.unique},
+        "unique": {
+            tuple(c.name for c in u.columns) for u in table.constraints if isinstance(u, sa.UniqueConstraint)
+        }
+        | {(c.name,) for c in table.columns if c.unique},
+    }
+
+
+def test_the_migrations_build_exactly_the_declared_tables(database_url: str) -> None:
+    """The migrations spell out their tables themselves (frozen); this keeps them and the current tables
+    of warhorn.server.database the same schema: columns, types, nullability, keys and indexes."""
+    engine = make_engine(database_url)
+    try:
+        migrate(engine)
+        inspector = sa.inspect(engine)
+        assert set(inspector.get_table_names()) == {*metadata.tables, "warhorn_schema"}
+        for table in metadata.sorted_tables:
+            assert _schema_of(inspector, table.name) == _declared_schema(table), table.name
+    finally:
+        engine.dispose()
+
+
 def test_a_database_from_a_newer_warhorn_is_refused(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'new.sqlite3'}")
     migrate(engine)
@@ -101,3 +156,54 @@ def test_a_game_whose_replay_differs_is_refused_clearly(open_client: OpenClient,
         response = client.get(f"/api/seat/{t[0]}")
         assert response.status_code == 409 and "cannot be resumed" in response.json()["error"]
         assert client.get("/api/games").status_code == 200
+
+
+def test_migration_2_dates_every_stored_digest_at_its_games_version(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'v1.sqlite3'}")
+    try:
+        with engine.begin() as conn:  # a database as warhorn left it before migration 2 existed
+            schema_versions.create(conn)
+            MIGRATIONS[0].apply(conn)
+            conn.execute(
+                schema_versions.insert().values(version=1, description="v1", applied_at=sa.func.now())
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO games VALUES ('g1', 'dice-race', '{}', 1, 2, '1', 'h', "
+                    "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 'active', 5, 'd', NULL)"
+                )
+            )
+        assert migrate(engine) == [2]
+        with engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT digest_version FROM games")).scalar() == 5
+    finally:
+        engine.dispose()
+
+
+def test_the_stored_digest_is_a_checkpoint_the_replay_must_pass_through(
+    open_client: OpenClient, database_url: str
+) -> None:
+    with open_client() as client:
+        created = create(client, ["human", "human"], target=100)
+        t = tokens(created)
+        played = play_random(client, t, DIGEST_EVERY + 3, Rng(5))
+        before = state(client, t[0])
+    assert played["status"] == "active" and played["version"] == DIGEST_EVERY + 3
+    game = {"id": created["game_id"]}
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            stored = conn.execute(
+                sa.text("SELECT version, digest_version FROM games WHERE id = :id"), game
+            ).one()
+        assert tuple(stored) == (DIGEST_EVERY + 3, DIGEST_EVERY)
+        with open_client() as client:  # resumes between two checkpoints, exactly
+            assert state(client, t[0]) == before
+        with engine.begin() as conn:
+            conn.execute(sa.text("UPDATE games SET digest = 'x' WHERE id = :id"), game)
+        with open_client() as client:
+            response = client.get(f"/api/seat/{t[0]}")
+            assert response.status_code == 409
+            assert f"stored state of version {DIGEST_EVERY}" in response.json()["error"]
+    finally:
+        engine.dispose()

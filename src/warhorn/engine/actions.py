@@ -4,6 +4,12 @@ A game declares its action types as frozen dataclasses that subclass
 :class:`Action` and set ``kind``. :class:`ActionCodec` turns JSON into those
 values (through pydantic, so a wrong field type is refused with its name) and
 text into the legal action it denotes.
+
+The notation is the kind followed by the fields in order. A field can say how
+it is written with ``field(metadata=written_as(...))`` (a keyword before it,
+the separators of a sequence or of pairs, a word for "empty", leaving out its
+default), and a class can set ``notation_order``; so most actions need no
+``notation`` method of their own.
 """
 
 from __future__ import annotations
@@ -16,12 +22,68 @@ import pydantic
 
 from warhorn.engine.errors import AmbiguousActionError, MalformedActionError
 
+_NOTATION_KEY = "warhorn.notation"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FieldNotation:
+    """How one field of an action is written in the action's notation (made by :func:`written_as`)."""
+
+    keyword: str = ""
+    separator: str = ","
+    pair_separator: str = ">"
+    when_empty: str | None = None
+    omit_default: bool = False
+
+    def words(self, value: Any, default: Any) -> list[str]:
+        """The words this field adds to a notation (none when it is left out)."""
+        if self.omit_default and value == default:
+            return []
+        if value is None or value == "" or value == ():
+            if self.when_empty is None:
+                return []
+            text = self.when_empty
+        elif isinstance(value, (tuple, list)):
+            text = self.separator.join(
+                [
+                    self.pair_separator.join([_text(part) for part in item])
+                    if isinstance(item, (tuple, list))
+                    else _text(item)
+                    for item in value
+                ]
+            )
+        else:
+            text = _text(value)
+        return [self.keyword, text] if self.keyword else [text]
+
+
+def written_as(
+    *,
+    keyword: str = "",
+    separator: str = ",",
+    pair_separator: str = ">",
+    when_empty: str | None = None,
+    omit_default: bool = False,
+) -> dict[str, FieldNotation]:
+    """Field metadata saying how a field is written: ``x: T = field(metadata=written_as(...))``.
+
+    ``keyword`` is written before the value (``via castle``); the items of a
+    sequence are joined by ``separator``, and the two halves of an item that is
+    itself a pair by ``pair_separator`` (``soldier>k2,mage>k3``). An empty value
+    (None, ``""``, ``()``) is written as ``when_empty``, or left out with its
+    keyword when that is None; ``omit_default`` leaves the field out when it
+    holds its default.
+    """
+    return {_NOTATION_KEY: FieldNotation(keyword, separator, pair_separator, when_empty, omit_default)}
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
     """Base of every action. Subclasses are frozen dataclasses with JSON-friendly fields."""
 
     kind: ClassVar[str] = "action"
+    #: The fields the notation writes first, in this order; the others follow in declared order.
+    notation_order: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -30,14 +92,37 @@ class Action:
         return out
 
     def notation(self) -> str:
-        """Short text form, e.g. ``move soldier Zaarnath Amil-Forest``. Override for nicer forms."""
+        """Short text form: the kind, then each field (e.g. ``move soldier zaarnath,amil_forest``).
+
+        Fields without :func:`written_as` metadata are written plainly: spaces as
+        ``_``, sequences joined by ``,``, None as ``-``; an empty string is left out.
+        """
         parts = [self.kind]
-        for f in dataclasses.fields(self):
-            parts.append(_text(getattr(self, f.name)))
+        for name, how, default in _notation_plan(type(self)):
+            value = getattr(self, name)
+            if how is None:
+                parts.append(_text(value))
+            else:
+                parts += how.words(value, default)
         return " ".join(p for p in parts if p != "")
 
     def __str__(self) -> str:
         return self.notation()
+
+
+_NotationPlan = tuple[tuple[str, FieldNotation | None, Any], ...]
+_PLANS: dict[type, _NotationPlan] = {}
+
+
+def _notation_plan(cls: type[Action]) -> _NotationPlan:
+    """The fields an action class writes, in order, each with its notation (None: plain) and default."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        order = [*cls.notation_order, *(n for n in fields if n not in cls.notation_order)]
+        plan = tuple((n, fields[n].metadata.get(_NOTATION_KEY), fields[n].default) for n in order)
+        _PLANS[cls] = plan
+    return plan
 
 
 def _jsonable(value: Any) -> Any:
@@ -49,12 +134,14 @@ def _jsonable(value: Any) -> Any:
 
 
 def _text(value: Any) -> str:
+    if isinstance(value, str):  # the common case first
+        return value.replace(" ", "_")
     if value is None:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        return ",".join(_text(v) for v in value)
+    if isinstance(value, (tuple, list)):
+        return ",".join([_text(v) for v in value])
     return str(value).replace(" ", "_")
 
 

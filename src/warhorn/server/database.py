@@ -3,7 +3,9 @@
 SQLite (a file, WAL mode) is the default; PostgreSQL is used through psycopg 3.
 The tables below are what the queries in :mod:`warhorn.server.store` use; they
 are created and changed only by the versioned migrations in
-:mod:`warhorn.server.migrations`.
+:mod:`warhorn.server.migrations` (a test checks that the migrations build
+exactly these tables). This module is the one place that turns a URL into an
+engine: URL normalisation, engine and pool settings, SQLite's WAL pragmas.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ games = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("digest", sa.String(64), nullable=False),
     sa.Column("results", sa.Text, nullable=True),
+    #: ``digest`` is the digest of the state at this version (a checkpoint, at most a few actions back).
+    sa.Column("digest_version", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("ix_games_status", "status"),
 )
 
 #: One row per seat; ``kind`` is "human" or an AI agent's name.

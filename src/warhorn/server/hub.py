@@ -2,9 +2,12 @@
 
 The database is the authority; this cache is rebuilt from it by replaying the
 stored actions (a restarted server resumes every game exactly: the replay must
-reach the stored digest). Actions of one game are applied one at a time under
-that game's asyncio lock; each is stored, with its events, before the cache
-moves on, and the (game, action number) key in the database is the last guard.
+pass through the stored digest). The digest (a hash of the whole state, costly
+for a large game) is stored as a checkpoint, with the version it belongs to: at
+creation, every ``DIGEST_EVERY`` actions and at the end of the game. Actions
+of one game are applied one at a time under that game's asyncio lock; each is
+stored, with its events, before the cache moves on, and the (game, action
+number) key in the database is the last guard.
 
 Only the current state is kept per game (not every past state as
 :class:`warhorn.engine.Match` does), so long games cost little memory; the
@@ -54,6 +57,8 @@ MAX_SEED = (1 << 63) - 1
 #: The event kind of an AI seat's reason for its action, and the longest reason kept.
 AI_REASON = "ai_reason"
 MAX_REASON_CHARS = 300
+#: How many actions the stored digest may lag behind the game (see the module's docstring).
+DIGEST_EVERY = 16
 
 
 def ai_rng(ai_seed: int, number: int) -> Rng:
@@ -128,7 +133,7 @@ class ResumeError(Exception):
 
 
 def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
-    """Replay a stored game from its seed and actions; check it reaches the stored digest."""
+    """Replay a stored game from its seed and actions; check it passes through the stored digest."""
     try:
         spec = game_spec(record.game)
         if spec.rules_version != record.rules_version:
@@ -144,12 +149,20 @@ def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
             raise ResumeError(
                 f"its action log is incomplete ({len(stored)} actions, version {record.version})"
             )
+        if not 0 <= record.digest_version <= record.version:
+            raise ResumeError(f"its digest is for version {record.digest_version}, not one it had")
+        checked = record.digest_version == 0 and _same_digest(state, record)
         for entry in stored:
             state, _ = state.apply(state.decode(entry.action))
+            if entry.number == record.digest_version:
+                checked = _same_digest(state, record)
     except WarhornError as exc:
         raise ResumeError(str(exc)) from None
-    if state.digest() != record.digest:
-        raise ResumeError("replaying its actions does not reach the stored state (digest differs)")
+    if not checked:
+        raise ResumeError(
+            f"replaying its actions does not reach the stored state of version {record.digest_version} "
+            "(digest differs)"
+        )
     return LiveGame(
         record,
         state,
@@ -169,6 +182,10 @@ def _choose_and_explain(agent: Agent, state: GameState, seat: int, rng: Rng) -> 
     return action, reason if isinstance(reason, str) else ""
 
 
+def _same_digest(state: GameState, record: GameRecord) -> bool:
+    return state.digest() == record.digest
+
+
 class GameHub:
     """Creates, loads, plays and streams games; drives AI seats."""
 
@@ -180,11 +197,26 @@ class GameHub:
         self._tokens: dict[str, tuple[str, int]] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
+        self._resuming: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished game and let its AI seats resume."""
-        for game_id in await asyncio.to_thread(self.store.active_game_ids):
+        """Resume every unfinished game in the background, so that the server answers at once.
+
+        A game asked for before its turn comes is rebuilt then (:meth:`get`); AI seats go on as soon
+        as their game is rebuilt.
+        """
+        self._resuming = asyncio.get_running_loop().create_task(self._resume_all(), name="resume-games")
+
+    async def _resume_all(self) -> None:
+        try:
+            game_ids = await asyncio.to_thread(self.store.active_game_ids)
+        except Exception:
+            log.exception("the unfinished games could not be listed; each is resumed when asked for")
+            return
+        for game_id in game_ids:
+            if self._closing:
+                return
             try:
                 live = await self.get(game_id)
             except ApiError as exc:
@@ -194,6 +226,10 @@ class GameHub:
 
     async def stop(self) -> None:
         self._closing = True
+        if self._resuming is not None:
+            self._resuming.cancel()
+            with contextlib.suppress(BaseException):  # shutting down
+                await self._resuming
         tasks = [g.ai_task for g in self._games.values() if g.ai_task is not None and not g.ai_task.done()]
         for task in tasks:
             task.cancel()
@@ -389,6 +425,8 @@ class GameHub:
         status = "finished" if after.is_terminal else "active"
         action_json = action.to_json()
         results_json = results.to_json() if results is not None else None
+        checkpoint = after.is_terminal or number - live.record.digest_version >= DIGEST_EVERY
+        digest = after.digest() if checkpoint else None
         try:
             await asyncio.to_thread(
                 self.store.append_action,
@@ -398,7 +436,7 @@ class GameHub:
                 action=action_json,
                 events=events,
                 status=status,
-                digest=after.digest(),
+                digest=digest,
                 results=results_json,
             )
         except StaleWriteError as exc:
@@ -412,6 +450,8 @@ class GameHub:
         live.record.status = status
         live.record.results = results_json
         live.record.updated_at = datetime.now(UTC)
+        if digest is not None:
+            live.record.digest, live.record.digest_version = digest, number
         self._notify(live)
 
     # --- AI seats ------------------------------------------------------------------

@@ -9,8 +9,17 @@ transactional DDL). This costs no extra dependency, no ``alembic.ini`` or
 ``env.py`` and no separate command to forget.
 
 Rules for adding a migration: append a new ``Migration`` with the next
-number; never edit an applied one (each defines its tables itself, frozen,
-rather than reusing :mod:`warhorn.server.database`'s current tables).
+number; never edit an applied one. Each migration spells out the tables it
+creates, frozen as they were when it was written, rather than reusing
+:mod:`warhorn.server.database`'s current tables: those change with the next
+migration, and an old step that followed them would build a different schema
+on a new database than it once built on an existing one. The two stay in
+agreement through a test (``tests/server/test_storage.py``) that migrates an
+empty database and compares every table, column, type, key and index with
+the current tables.
+
+Everything about connecting (URLs, engines, SQLite pragmas) lives in
+:mod:`warhorn.server.database`; this module holds only the versioned steps.
 """
 
 from __future__ import annotations
@@ -83,7 +92,22 @@ def _v1_initial(conn: Connection) -> None:
     conn.execute(sa.text("CREATE INDEX ix_games_status ON games (status)"))
 
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "games, seats and actions", _v1_initial),)
+def _v2_digest_checkpoint(conn: Connection) -> None:
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN digest_version INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(sa.text("UPDATE games SET digest_version = version"))  # so far every digest was current
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "games, seats and actions", _v1_initial),
+    Migration(2, "games.digest_version: the version the stored digest belongs to", _v2_digest_checkpoint),
+)
+
+
+def _lock_for_migration(conn: Connection) -> None:
+    """On PostgreSQL, hold this application's advisory lock until the transaction ends, so that two
+    servers starting at once migrate one after the other (SQLite's write lock does this by itself)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK})
 
 
 def current_version(engine: Engine) -> int:
@@ -103,8 +127,7 @@ def migrate(engine: Engine) -> list[int]:
     latest = MIGRATIONS[-1].version
     applied: list[int] = []
     with engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK})
+        _lock_for_migration(conn)
         _schema_metadata.create_all(conn)
     found = current_version(engine)
     if found > latest:
@@ -116,8 +139,7 @@ def migrate(engine: Engine) -> list[int]:
         if migration.version <= found:
             continue
         with engine.begin() as conn:
-            if conn.dialect.name == "postgresql":
-                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK})
+            _lock_for_migration(conn)
             done = conn.execute(
                 sa.select(schema_versions.c.version).where(schema_versions.c.version == migration.version)
             ).first()

@@ -53,6 +53,7 @@ class GameRecord:
     digest: str
     results: dict[str, Any] | None
     seats: list[SeatRecord] = field(default_factory=list)
+    digest_version: int = 0  # the version whose state ``digest`` is
 
 
 @dataclass
@@ -125,6 +126,7 @@ class GameStore:
                     status=record.status,
                     version=record.version,
                     digest=record.digest,
+                    digest_version=record.digest_version,
                     results=dumps(record.results) if record.results is not None else None,
                 )
             )
@@ -171,6 +173,7 @@ class GameStore:
                 digest=r["digest"],
                 results=json.loads(r["results"]) if r["results"] is not None else None,
                 seats=by_game.get(r["id"], []),
+                digest_version=int(r["digest_version"]),
             )
             for r in rows
         ]
@@ -217,14 +220,17 @@ class GameStore:
         action: dict[str, Any],
         events: list[Event],
         status: str,
-        digest: str,
+        digest: str | None,
         results: dict[str, Any] | None,
     ) -> None:
         """Store action ``number`` (= the game's version after it) with its events, atomically.
 
-        Raises :class:`StaleWriteError` when the game is not at version ``number - 1``.
+        ``digest`` is the state's digest after the action, stored as the game's new checkpoint; None
+        keeps the checkpoint stored before. Raises :class:`StaleWriteError` when the game is not at
+        version ``number - 1``.
         """
         now = datetime.now(UTC)
+        checkpoint = {"digest": digest, "digest_version": number} if digest is not None else {}
         try:
             with self._write_lock, self.engine.begin() as conn:
                 changed = conn.execute(
@@ -233,7 +239,7 @@ class GameStore:
                     .values(
                         version=number,
                         status=status,
-                        digest=digest,
+                        **checkpoint,
                         results=dumps(results) if results is not None else None,
                         updated_at=now,
                     )

@@ -1,19 +1,17 @@
 """The typed actions of Defenders of the Realm, each with a readable notation.
 
 Locations are written with underscores for spaces in text (``move Wolf_Pass``);
-heroes are named by their id (``paladin``); cards by their id.
+heroes are named by their id (``paladin``); cards by their id. The notation is
+the engine's (kind, then the fields), with the few special forms declared on
+the fields (``move X by horse CARD``, ``heal_land sanctify``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from warhorn.engine.actions import Action, ActionCodec
-
-
-def _t(name: str) -> str:
-    return name.replace(" ", "_")
+from warhorn.engine.actions import Action, ActionCodec, written_as
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,25 +24,14 @@ class Move(Action):
 
     kind: ClassVar[str] = "move"
     to: str
-    by: str = "foot"
-    card: str | None = None
-
-    def notation(self) -> str:
-        out = f"move {_t(self.to)}"
-        if self.by != "foot":
-            out += f" by {self.by}"
-        if self.card:
-            out += f" {self.card}"
-        return out
+    by: str = field(default="foot", metadata=written_as(keyword="by", omit_default=True))
+    card: str | None = field(default=None, metadata=written_as())
 
 
 @dataclass(frozen=True, slots=True)
 class BuildGate(Action):
     kind: ClassVar[str] = "build_gate"
     card: str
-
-    def notation(self) -> str:
-        return f"build_gate {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,27 +42,18 @@ class Rumors(Action):
     colour: str
     tokens: int = 1
 
-    def notation(self) -> str:
-        return f"rumors {self.colour} {self.tokens}"
-
 
 @dataclass(frozen=True, slots=True)
 class HealLand(Action):
     """Heal the land (DEF-ACT-08); ``card`` None is the Cleric's Sanctify Land."""
 
     kind: ClassVar[str] = "heal_land"
-    card: str | None = None
-
-    def notation(self) -> str:
-        return f"heal_land {self.card or 'sanctify'}"
+    card: str | None = field(default=None, metadata=written_as(when_empty="sanctify"))
 
 
 @dataclass(frozen=True, slots=True)
 class Rest(Action):
     kind: ClassVar[str] = "rest"
-
-    def notation(self) -> str:
-        return "rest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +63,6 @@ class Fight(Action):
     kind: ClassVar[str] = "fight"
     at: str
 
-    def notation(self) -> str:
-        return f"fight {_t(self.at)}"
-
 
 @dataclass(frozen=True, slots=True)
 class Fireball(Action):
@@ -95,9 +70,6 @@ class Fireball(Action):
 
     kind: ClassVar[str] = "fireball"
     card: str
-
-    def notation(self) -> str:
-        return f"fireball {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,16 +79,10 @@ class Slay(Action):
     kind: ClassVar[str] = "slay"
     colour: str
 
-    def notation(self) -> str:
-        return f"slay {self.colour}"
-
 
 @dataclass(frozen=True, slots=True)
 class AttackGeneral(Action):
     kind: ClassVar[str] = "attack_general"
-
-    def notation(self) -> str:
-        return "attack_general"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +90,6 @@ class QuestAction(Action):
     """Spend an action on the active hero's quest at this location."""
 
     kind: ClassVar[str] = "quest"
-
-    def notation(self) -> str:
-        return "quest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +99,7 @@ class UseReward(Action):
     kind: ClassVar[str] = "use_reward"
     hero: str
     reward: str
-    target: str | None = None
-
-    def notation(self) -> str:
-        return f"use_reward {self.hero} {self.reward}" + (f" {_t(self.target)}" if self.target else "")
+    target: str | None = field(default=None, metadata=written_as())
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,21 +109,12 @@ class PlayCard(Action):
     kind: ClassVar[str] = "play"
     hero: str
     card: str
-    targets: tuple[str, ...] = ()
-
-    def notation(self) -> str:
-        out = f"play {self.hero} {self.card}"
-        if self.targets:
-            out += " " + " ".join(_t(t) for t in self.targets)
-        return out
+    targets: tuple[str, ...] = field(default=(), metadata=written_as(separator=" "))
 
 
 @dataclass(frozen=True, slots=True)
 class EndDay(Action):
     kind: ClassVar[str] = "end_day"
-
-    def notation(self) -> str:
-        return "end_day"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,9 +123,6 @@ class Discard(Action):
     hero: str
     card: str
 
-    def notation(self) -> str:
-        return f"discard {self.hero} {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
@@ -182,17 +130,11 @@ class Pass(Action):
 
     kind: ClassVar[str] = "pass"
 
-    def notation(self) -> str:
-        return "pass"
-
 
 @dataclass(frozen=True, slots=True)
 class Join(Action):
     kind: ClassVar[str] = "join"
     hero: str
-
-    def notation(self) -> str:
-        return f"join {self.hero}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,17 +143,11 @@ class Commit(Action):
     hero: str
     card: str
 
-    def notation(self) -> str:
-        return f"commit {self.hero} {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
 class CommitDone(Action):
     kind: ClassVar[str] = "commit_done"
     hero: str
-
-    def notation(self) -> str:
-        return f"commit_done {self.hero}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,17 +155,11 @@ class NextAttacker(Action):
     kind: ClassVar[str] = "next_attacker"
     hero: str
 
-    def notation(self) -> str:
-        return f"next_attacker {self.hero}"
-
 
 @dataclass(frozen=True, slots=True)
 class ChooseHero(Action):
     kind: ClassVar[str] = "choose_hero"
     hero: str
-
-    def notation(self) -> str:
-        return f"choose_hero {self.hero}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,17 +169,11 @@ class TurnChoice(Action):
     kind: ClassVar[str] = "turn_choice"
     choice: str
 
-    def notation(self) -> str:
-        return f"turn_choice {self.choice}"
-
 
 @dataclass(frozen=True, slots=True)
 class TurnUndead(Action):
     kind: ClassVar[str] = "turn_undead"
     to: str
-
-    def notation(self) -> str:
-        return f"turn_undead {_t(self.to)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,9 +181,6 @@ class Redraw(Action):
     """Wizard's Wisdom: discard the Darkness Spreads card just drawn and draw another."""
 
     kind: ClassVar[str] = "redraw"
-
-    def notation(self) -> str:
-        return "redraw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,9 +191,6 @@ class Pick(Action):
     kind: ClassVar[str] = "pick"
     what: str
     where: str
-
-    def notation(self) -> str:
-        return f"pick {self.what} {_t(self.where)}"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -8,14 +8,13 @@ because each one carries its own cargo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-from warhorn.engine.actions import Action, ActionCodec
+from warhorn.engine.actions import Action, ActionCodec, written_as
 
-
-def _pairs(pairs: tuple[tuple[str, str], ...]) -> str:
-    return ",".join(f"{a}>{b}" for a, b in pairs)
+#: A path is written as its spaces joined by ``>``.
+_PATH = written_as(separator=">")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +26,10 @@ class Move(Action):
     """
 
     kind: ClassVar[str] = "move"
+    notation_order: ClassVar[tuple[str, ...]] = ("count", "piece", "path")
     piece: str
     count: int
-    path: tuple[str, ...]
-
-    def notation(self) -> str:
-        return f"move {self.count} {self.piece} {'>'.join(self.path)}"
+    path: tuple[str, ...] = field(metadata=_PATH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +38,7 @@ class ShipMove(Action):
 
     kind: ClassVar[str] = "sail"
     ship: int
-    path: tuple[str, ...]
-
-    def notation(self) -> str:
-        return f"sail {self.ship} {'>'.join(self.path)}"
+    path: tuple[str, ...] = field(metadata=_PATH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +50,6 @@ class Load(Action):
     piece: str
     space: str
 
-    def notation(self) -> str:
-        return f"load {self.ship} {self.piece} {self.space}"
-
 
 @dataclass(frozen=True, slots=True)
 class Unload(Action):
@@ -66,10 +57,7 @@ class Unload(Action):
 
     kind: ClassVar[str] = "unload"
     ship: int
-    drops: tuple[tuple[str, str], ...]
-
-    def notation(self) -> str:
-        return f"unload {self.ship} {_pairs(self.drops)}"
+    drops: tuple[tuple[str, str], ...] = field(metadata=written_as(pair_separator=">"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +75,6 @@ class Fight(Action):
     kind: ClassVar[str] = "fight"
     space: str
 
-    def notation(self) -> str:
-        return f"fight {self.space}"
-
 
 @dataclass(frozen=True, slots=True)
 class AssignDamage(Action):
@@ -101,10 +86,7 @@ class AssignDamage(Action):
     """
 
     kind: ClassVar[str] = "damage"
-    targets: tuple[str, ...]
-
-    def notation(self) -> str:
-        return "damage " + (",".join(self.targets) if self.targets else "none")
+    targets: tuple[str, ...] = field(metadata=written_as(when_empty="none"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +105,7 @@ class Retreat(Action):
     """
 
     kind: ClassVar[str] = "retreat"
-    moves: tuple[tuple[str, str], ...]
-
-    def notation(self) -> str:
-        return f"retreat {_pairs(self.moves)}"
+    moves: tuple[tuple[str, str], ...] = field(metadata=written_as(pair_separator=">"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,9 +115,6 @@ class RunAmok(Action):
     kind: ClassVar[str] = "amok"
     target: str
 
-    def notation(self) -> str:
-        return f"amok {self.target}"
-
 
 @dataclass(frozen=True, slots=True)
 class Buy(Action):
@@ -147,11 +123,7 @@ class Buy(Action):
     kind: ClassVar[str] = "buy"
     piece: str
     space: str
-    via: str = ""
-
-    def notation(self) -> str:
-        tail = f" via {self.via}" if self.via else ""
-        return f"buy {self.piece} {self.space}{tail}"
+    via: str = field(default="", metadata=written_as(keyword="via"))
 
 
 @dataclass(frozen=True, slots=True)
