@@ -26,11 +26,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from warhorn.engine import registered_games
 from warhorn.server import pages
-from warhorn.server.boards import board_layout
+from warhorn.server.boards import board_layout, register_builtin_layouts
 from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine
 from warhorn.server.errors import ApiError
 from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
 from warhorn.server.migrations import migrate
+from warhorn.server.odds_api import add_odds_routes
 from warhorn.server.store import GameRecord, GameStore
 
 log = logging.getLogger("warhorn.server")
@@ -160,6 +161,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
 
     ``ai_delay`` seconds pass before each AI action (so people can follow them; 0 in tests).
     """
+    register_builtin_layouts()
     engine = make_engine(database_url)
     store = GameStore(engine)
     hub = GameHub(store, ai_delay=ai_delay)
@@ -223,6 +225,8 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
                 renderer=renderer_url(live.record.game),
             )
         )
+
+    add_odds_routes(app, hub)
 
     # --- lobby API ------------------------------------------------------------------
     @app.get("/api/catalog")

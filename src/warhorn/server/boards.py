@@ -28,3 +28,10 @@ def board_layout(state: GameState) -> dict[str, Any] | None:
     """The layout of ``state``'s game, or None when the game registered none."""
     layout = _LAYOUTS.get(state.spec.id)
     return None if layout is None else layout(state)
+
+
+def register_builtin_layouts() -> None:
+    """Register the layouts of the built-in games (one line per game's layout module)."""
+    from warhorn.server.board_nerath import nerath_layout
+
+    register_board_layout("nerath", nerath_layout)
