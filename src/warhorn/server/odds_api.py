@@ -26,9 +26,9 @@ from fastapi.responses import HTMLResponse
 from warhorn.engine import WarhornError
 from warhorn.games.nerath.battle import (
     BUILTIN_GUARDIANS,
+    PIECE_IDS,
     ArmyError,
     BattleOutcome,
-    PIECE_IDS,
     BattleSide,
     Guardian,
     RetreatRule,

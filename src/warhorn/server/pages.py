@@ -80,7 +80,7 @@ def game_page(*, token: str, game: str, game_name: str, seat: int, renderer: str
 
 
 def odds_page() -> str:
-    """The exact battle odds calculator of Conquest of Nerath (``static/odds.js`` fills and sends the form)."""
+    """The exact battle odds calculator of Conquest of Nerath (``static/odds.js`` fills and sends it)."""
     body = """<header><h1><a href="/">warhorn</a></h1>
 <p>Conquest of Nerath — exact battle odds</p><nav><a href="/">lobby</a></nav></header>
 <main id="odds-calculator">
@@ -89,9 +89,11 @@ def odds_page() -> str:
     <form id="odds-form">
       <table id="odds-armies"><thead><tr><th>piece</th><th>attacker</th><th>defender</th></tr></thead>
       <tbody></tbody></table>
-      <label><input type="checkbox" id="odds-sea"> sea battle (warships, flyers and carried heroes fight)</label>
+      <label><input type="checkbox" id="odds-sea">
+        sea battle (warships, flyers and carried heroes fight)</label>
       <fieldset id="odds-dungeon"><legend>Dungeon guardians (instead of defending pieces)</legend></fieldset>
-      <label>Attacker retreats at or below <input id="odds-retreat-below" type="number" min="0" max="60"> pieces</label>
+      <label>Attacker retreats at or below
+        <input id="odds-retreat-below" type="number" min="0" max="60"> pieces</label>
       <label>Attacker retreats after <input id="odds-rounds" type="number" min="1" max="50"> rounds</label>
       <label><input type="checkbox" id="odds-double-up"> damage doubles up once every piece has one</label>
       <button type="submit">Compute</button>
