@@ -89,6 +89,7 @@ def nerath_layout(state: GameState) -> dict[str, Any]:
         k["capital"] = board.sid(cap) if cap >= 0 else None
         k["start_gold"] = board.start_gold[n]
         k["base_income"] = board.base_income[n]
+        k["team"] = int(state.team[n])  # type: ignore[attr-defined]  # allies share a team (option "mode")
 
     start_castles = {space for _k, space, piece, _n in board.setup if PIECES[piece].castle}
     spaces = []
