@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
-import threading
-import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -21,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
 
 with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what the project uses
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from fastapi.testclient import TestClient
 
+from tests.live_server import LiveServer
 from warhorn.server import create_app
 
 #: Where to create the test databases: WARHORN_TEST_POSTGRES, else these in turn (the ``test`` database
@@ -108,40 +105,6 @@ def open_client(database_url: str) -> OpenClient:
 def client(open_client: OpenClient) -> Iterator[TestClient]:
     with open_client() as c:
         yield c
-
-
-class LiveServer:
-    """A real uvicorn server on a loopback port, in a thread."""
-
-    def __init__(self, app: FastAPI) -> None:
-        import uvicorn
-
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.app = app
-        config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.sock.close()
 
 
 @pytest.fixture
