@@ -160,9 +160,15 @@ function pieceLines(units, seatKingdoms) {
 
 function drawMap(payload, marks) {
   const view = payload.view;
-  const map = svg("svg", { viewBox: `0 0 ${layout.width} ${layout.height}`, class: "nerath-map", role: "img",
+  const xs = layout.spaces.map((s) => s.x);
+  const ys = layout.spaces.map((s) => s.y);
+  const x0 = Math.min(0, Math.min(...xs) - 45);
+  const y0 = Math.min(0, Math.min(...ys) - 40);
+  const x1 = Math.max(layout.width, Math.max(...xs) + 45);
+  const y1 = Math.max(layout.height, Math.max(...ys) + 50);
+  const map = svg("svg", { viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, class: "nerath-map", role: "img",
     "aria-label": "map of Nerath" });
-  map.append(svg("rect", { x: 0, y: 0, width: layout.width, height: layout.height, class: "map-bg" }));
+  map.append(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "map-bg" }));
   const lines = svg("g", { class: "links" });
   for (const [a, b] of layout.connections) {
     const p = layout.byId[a];
@@ -373,8 +379,9 @@ function shipWhere(view, uid) {
 }
 
 function tray(payload, controls) {
-  const box = el("div", { class: "nerath-tray" });
   const pending = payload.pending;
+  const box = el("div", { class: "nerath-tray", "data-version": payload.version,
+    "data-decision": pending ? pending.kind : "over", "data-yours": pending && pending.yours ? "yes" : "no" });
   if (!pending) { box.append(el("p", {}, "The game is over.")); return box; }
   if (!pending.yours) {
     box.append(el("p", { class: "muted" }, `Waiting for seat ${pending.player} (${pending.kind.replaceAll("_", " ")}).`));
@@ -383,6 +390,9 @@ function tray(payload, controls) {
   const view = payload.view;
   const g = groupLegal(payload);
   box.append(el("h3", { class: "prompt" }, pending.prompt));
+  if (g.pass) {
+    box.append(button(PHASE_DONE[pending.kind] || "Pass", () => controls.submit(g.pass.action), { id: "nerath-pass", class: "pass" }));
+  }
   const handled = new Set();
   const use = (legal) => { handled.add(legal); return legal; };
 
@@ -396,6 +406,7 @@ function tray(payload, controls) {
       button(a.kind === "fight" ? "Fight" : "Attack", () => controls.submit(a), { id: "nerath-confirm", class: "primary" }),
       button("Cancel", () => { ui.confirm = null; ui.odds = null; redraw(); })));
   }
+  box.append(el("div", { id: "nerath-odds", class: "nerath-odds", hidden: true }));
 
   // moving pieces
   if (g.moves.length) {
@@ -501,9 +512,6 @@ function tray(payload, controls) {
     for (const l of rest) part.append(button(l.notation, () => controls.submit(l.action)));
     box.append(part);
   }
-  if (g.pass) {
-    box.append(button(PHASE_DONE[pending.kind] || "Pass", () => controls.submit(g.pass.action), { id: "nerath-pass", class: "pass" }));
-  }
   return box;
 }
 
@@ -604,7 +612,7 @@ function battleReport(view) {
     if (e.kind === "roll" && e.data && e.data.dice) {
       const dice = el("span", { class: "dice" });
       for (const [sides, face] of e.data.dice) dice.append(el("span", { class: `die ${face >= 6 ? "hit" : "miss"}`, title: `d${sides}` }, String(face)));
-      list.append(el("li", { class: "roll" }, `${e.data.who} (${e.data.purpose}): `, dice,
+      list.append(el("li", { class: "roll" }, `${e.data.who} (${namesIn(e.data.purpose)}): `, dice,
         ` → ${plural(e.data.hits ?? 0, "hit")}`));
     } else if (["damage", "destroyed", "battle.round", "battle.end", "retreat", "conquer", "liberate",
       "guardians.revealed", "battle.odd_damage", "dungeon.win", "dungeon.lose"].includes(e.kind) || e.kind.startsWith("dungeon")) {
@@ -657,11 +665,12 @@ function draw(container, payload, controls) {
   const view = prepareView(payload.view, layout.kingdoms);
   container.classList.add("nerath-board");
   const mapBox = el("div", { class: "nerath-map-box" }, drawMap(payload, marksFor(payload)));
-  const odds = el("div", { id: "nerath-odds", class: "nerath-odds", hidden: true });
   const report = battleReport(view);
-  const left = el("div", { class: "nerath-left" }, mapBox, tray(payload, controls), odds);
-  if (report) left.append(report);
-  container.replaceChildren(left, sidePanel(payload));
+  const left = el("div", { class: "nerath-left" }, mapBox);
+  const right = el("div", { class: "nerath-right" }, tray(payload, controls));
+  if (report) right.append(report);
+  right.append(sidePanel(payload));
+  container.replaceChildren(left, right);
   paintOdds();
 }
 
@@ -689,8 +698,12 @@ export function render(container, payload, controls) {
   draw(container, payload, controls);
 }
 
+function namesIn(text) {
+  return String(text || "").replace(/\b[a-z][a-z0-9_]*\b/g, (word) => (layout.byId[word] ? layout.byId[word].name : word));
+}
+
 // A log line with the spaces' names instead of their ids.
 export function describeEvent(event) {
   if (!layout || !event.text) return null;
-  return event.text.replace(/\b[a-z][a-z0-9_]*\b/g, (word) => (layout.byId[word] ? layout.byId[word].name : word));
+  return namesIn(event.text);
 }
