@@ -1,5 +1,5 @@
-"""Conquest of Nerath played by clicking in a real headless Chromium: lobby → map → attack (with its odds shown
-first) → battle → buy and place → the AI kingdoms' turns → reload → the next turn goes on."""
+"""Conquest of Nerath played by clicking in a real headless Chromium: lobby → map → attack (its odds
+shown first) → battle → buy and place → the AI kingdoms' turns → reload → the next turn goes on."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ def _tray(driver: Any) -> dict[str, str]:
     """The decision the board shows (read in one script: the board may redraw at any moment)."""
     found: dict[str, str] | None = driver.execute_script(
         "const t = document.querySelector(arguments[0]);"
-        "return t ? {version: t.dataset.version, decision: t.dataset.decision, yours: t.dataset.yours} : null;",
+        "return t ? {version: t.dataset.version, decision: t.dataset.decision,"
+        " yours: t.dataset.yours} : null;",
         TRAY,
     )
     return found or {"version": "-1", "decision": "", "yours": "no"}
@@ -76,7 +77,9 @@ def _create_nerath_game_in_lobby(driver: Any, wait: WebDriverWait, url: str) -> 
         Select(select).select_by_value("human" if n == 0 else "random")
     driver.find_element(By.ID, "seed").send_keys(str(SEED))
     driver.find_element(By.CSS_SELECTOR, "#create-form button[type=submit]").click()
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#created a") or d.find_element(By.ID, "create-error").text)
+    wait.until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#created a") or d.find_element(By.ID, "create-error").text
+    )
     assert driver.find_element(By.ID, "create-error").text == ""
     link: str = driver.find_element(By.CSS_SELECTOR, "#created a").get_attribute("href")
     return link
