@@ -64,6 +64,48 @@ def _my_decision_after(wait: WebDriverWait, version: int) -> dict[str, str]:
     return result
 
 
+def _answer(driver: Any, wait: WebDriverWait, tray: dict[str, str]) -> dict[str, str]:
+    """Take the decision shown in a plain way (fight with odds checked, first casualties, continue, decline
+    cards, end the phase) and wait for the next decision of this seat."""
+    version = int(tray["version"])
+    decision = tray["decision"]
+    if decision == "battle_order":
+        _click(wait, ".nerath-tray .part button")
+        wait.until(lambda d: "attacker wins" in d.find_element(By.ID, "nerath-odds").text)
+        _click(wait, "#nerath-confirm")
+    elif decision == "damage":
+        _click(wait, "button.damage-choice")
+    elif decision == "continue_or_retreat":
+        _click(wait, "#nerath-continue")
+    elif driver.find_elements(By.ID, "nerath-pass"):  # card windows, reposition, run amok, phases
+        _click(wait, "#nerath-pass")
+    else:  # a landing: the first offer
+        _click(wait, ".nerath-tray .part button")
+    return _my_decision_after(wait, version)
+
+
+def _affordable(driver: Any, piece: str) -> bool:
+    return bool(driver.find_elements(By.CSS_SELECTOR, f"button.buy-choice[data-piece='{piece}']"))
+
+
+def _buy_and_place(driver: Any, wait: WebDriverWait, tray: dict[str, str], piece: str) -> dict[str, str]:
+    """Buy ``piece`` with its button and place it on the first highlighted space; check gold and map."""
+    gold = "tr[data-kingdom='karkoth'] td.gold"
+    gold_before = int(driver.find_element(By.CSS_SELECTOR, gold).text)
+    cost = int(
+        driver.find_element(By.CSS_SELECTOR, f"button.buy-choice[data-piece='{piece}']").text.split()[-2]
+    )
+    _click(wait, f"button.buy-choice[data-piece='{piece}']")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "g.space.dest.place"))
+    target_id = driver.find_elements(By.CSS_SELECTOR, "g.space.dest.place")[0].get_attribute("data-space")
+    before = _karkoth_pieces_on(driver, target_id)
+    _click(wait, f"g.space.dest.place[data-space='{target_id}']")
+    tray = _my_decision_after(wait, int(tray["version"]))
+    assert int(driver.find_element(By.CSS_SELECTOR, gold).text) == gold_before - cost
+    assert _karkoth_pieces_on(driver, target_id) != before
+    return tray
+
+
 def _create_nerath_game_in_lobby(driver: Any, wait: WebDriverWait, url: str) -> str:
     driver.get(url + "/")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-select option[value='nerath']"))
@@ -95,7 +137,7 @@ def _karkoth_pieces_on(driver: Any, space_id: str) -> str:
 def test_play_a_nerath_turn_by_clicking(
     web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path]
 ) -> None:
-    wait = WebDriverWait(browser, 30)
+    wait = WebDriverWait(browser, 30, poll_frequency=0.05)
     link = _create_nerath_game_in_lobby(browser, wait, web_server.url)
     browser.get(link)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "svg.nerath-map g.space"))
@@ -129,20 +171,7 @@ def test_play_a_nerath_turn_by_clicking(
     for _ in range(40):
         if tray["decision"] == "reinforcements":
             break
-        version = int(tray["version"])
-        if tray["decision"] == "battle_order":
-            _click(wait, ".nerath-tray .part button")
-            wait.until(lambda d: "attacker wins" in d.find_element(By.ID, "nerath-odds").text)
-            _click(wait, "#nerath-confirm")
-        elif tray["decision"] == "damage":
-            _click(wait, "button.damage-choice")
-        elif tray["decision"] == "continue_or_retreat":
-            _click(wait, "#nerath-continue")
-        elif browser.find_elements(By.ID, "nerath-pass"):  # card windows, reposition, run amok
-            _click(wait, "#nerath-pass")
-        else:  # a landing: the first offer
-            _click(wait, ".nerath-tray .part button")
-        tray = _my_decision_after(wait, version)
+        tray = _answer(browser, wait, tray)
         fought = fought or bool(browser.find_elements(By.CSS_SELECTOR, "#nerath-battle .die"))
     assert tray["decision"] == "reinforcements"
     assert fought, "the battle report shows the dice rolled"
@@ -150,46 +179,60 @@ def test_play_a_nerath_turn_by_clicking(
     assert "Thornvale" in report and "hit" in report
 
     # --- reinforcements: buy a soldier and place it by clicking a highlighted space ---
-    gold_before = int(browser.find_element(By.CSS_SELECTOR, "tr[data-kingdom='karkoth'] td.gold").text)
-    _click(wait, "button.buy-choice[data-piece='soldier']")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "g.space.dest.place"))
-    target = browser.find_elements(By.CSS_SELECTOR, "g.space.dest.place")[0]
-    target_id = target.get_attribute("data-space")
-    target.click()
-    tray = _my_decision_after(wait, int(tray["version"]))
-    gold_after = int(browser.find_element(By.CSS_SELECTOR, "tr[data-kingdom='karkoth'] td.gold").text)
-    assert gold_after == gold_before - 1
-    assert browser.find_elements(
-        By.CSS_SELECTOR, f"g.space[data-space='{target_id}'] text.pieces[data-kingdom='karkoth']"
-    )
-    browser.execute_script("window.scrollTo(0, document.getElementById('board').offsetTop)")
-    screenshot(browser, "nerath-board")
+    tray = _buy_and_place(browser, wait, tray, "soldier")
 
-    # --- end the turn; the three AI kingdoms play theirs; Karkoth's round 2 comes back ---
-    for _ in range(5):
-        if tray["decision"] == "movement":
-            break
-        _click(wait, "#nerath-pass")
-        tray = _my_decision_after(wait, int(tray["version"]))
-    assert tray["decision"] == "movement"
-    wait.until(lambda d: "Round 2" in d.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text)
-
-    # --- reload: the page rebuilds from the server and play goes on ---
+    # --- reload in the middle of the phase: the page rebuilds from the server and play goes on ---
     browser.refresh()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "svg.nerath-map g.space"))
     tray = _my_decision_after(wait, -1)
-    assert tray["decision"] == "movement"
-    assert "Round 2" in browser.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text
-    _click(wait, "g.space.source")
-    _click(wait, "button.piece-choice")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "g.space.dest"))
-    peaceful = browser.find_elements(By.CSS_SELECTOR, "g.space.dest:not(.attack)")
-    destination = (peaceful or browser.find_elements(By.CSS_SELECTOR, "g.space.dest"))[0]
-    version = int(tray["version"])
-    attack = "attack" in (destination.get_attribute("class") or "")
-    destination.click()
-    if attack:
-        wait.until(lambda d: d.find_elements(By.ID, "nerath-confirm"))
-        browser.find_element(By.ID, "nerath-confirm").click()
-    _my_decision_after(wait, version)
+    assert tray["decision"] == "reinforcements"
+    assert _karkoth_pieces_on(browser, "thornvale") == "2s"
+    assert browser.find_elements(By.CSS_SELECTOR, "#nerath-battle .die"), "the last battle is still reported"
+    tray = _buy_and_place(browser, wait, tray, "warship" if _affordable(browser, "warship") else "soldier")
+    browser.execute_script("window.scrollTo(0, document.getElementById('board').offsetTop)")
+    screenshot(browser, "nerath-board")
+
+    # --- end the turn (declining a card if asked): the next kingdom, an AI, plays ---
+    _click(wait, "#nerath-pass")
+    for _ in range(10):
+
+        def moved_on(d: Any, version: int = int(tray["version"])) -> Any:
+            now = _tray(d)
+            turn = d.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text
+            return "Karkoth" not in turn or (int(now["version"]) > version and now["yours"] == "yes")
+
+        wait.until(moved_on)
+        if "Karkoth" not in browser.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text:
+            break
+        tray = _answer(browser, wait, _tray(browser))
+    assert "Karkoth" not in browser.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text
     assert js_errors(browser) == []
+
+
+def test_the_odds_calculator_page_by_clicking(
+    web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path]
+) -> None:
+    from warhorn.games.nerath.odds import battle_odds
+
+    wait = WebDriverWait(browser, 20, poll_frequency=0.05)
+    browser.get(web_server.url + "/")
+    _click(wait, "header nav a[href='/odds']")
+    wait.until(lambda d: d.find_elements(By.ID, "odds-attacker-soldier"))
+    for side, piece, count in (
+        ("attacker", "soldier", 4),
+        ("attacker", "dragon", 1),
+        ("defender", "soldier", 5),
+    ):
+        field = browser.find_element(By.ID, f"odds-{side}-{piece}")
+        field.clear()
+        field.send_keys(str(count))
+    _click(wait, "#odds-form button[type=submit]")
+    wait.until(lambda d: "attacker wins" in d.find_element(By.ID, "odds-result").text)
+    expected = battle_odds({"soldier": 4, "dragon": 1}, {"soldier": 5})
+    shown = browser.find_element(By.CSS_SELECTOR, "#odds-result .odds-row.win .odds-pct").text
+    assert shown == f"{100 * expected.attacker_win:.1f}%"
+    screenshot(browser, "odds-calculator")
+    # an impossible battle is explained, not computed
+    _click(wait, "#odds-sea")
+    _click(wait, "#odds-form button[type=submit]")
+    wait.until(lambda d: "sea battle" in d.find_element(By.ID, "odds-error").text)

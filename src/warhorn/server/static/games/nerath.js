@@ -22,6 +22,7 @@ const PHASE_DONE = { movement: "End movement", reposition: "End repositioning", 
 let layout = null; // the public layout, once loaded
 let layoutLoading = null;
 let lastArgs = null; // the last render() arguments, to redraw after the layout arrives
+let drawScheduled = false;
 const events = []; // every event seen, in order (the game page hands them over as they come)
 const seenEvents = new Set();
 const oddsCache = new Map();
@@ -349,9 +350,9 @@ function shipLabel(legal, view) {
   const a = legal.action;
   const to = (path) => path.slice(1).map(spaceName).join(" → ");
   switch (a.kind) {
-    case "sail": return `sail to ${to(a.path)}${isAttack(view, a.path[a.path.length - 1], view.kingdom) ? " (attack!)" : ""}`;
+    case "sail": return `sail to ${to(a.path)}${attackTarget(a, view) ? " (attack!)" : ""}`;
     case "load": return `load a ${a.piece} from ${spaceName(a.space)}`;
-    case "unload": return `unload ${a.drops.map(([p, s]) => `${p} → ${spaceName(s)}`).join(", ")}`;
+    case "unload": return `unload ${a.drops.map(([p, s]) => `${p} → ${spaceName(s)}`).join(", ")}${attackTarget(a, view) ? " (attack!)" : ""}`;
     case "stay": return "keep the cargo aboard";
     default: return legal.notation;
   }
@@ -364,6 +365,15 @@ function cardLabel(legal) {
   const vp = a.kind === "treasure" && def ? ` (${def.vp} VP)` : "";
   return { text: `${a.kind === "treasure" ? "Play treasure" : "Play"} ${name}${vp}${a.target ? ` on ${spaceName(a.target)}` : ""}`,
     title: def ? def.text : "" };
+}
+
+// The space a ship action attacks (a sail into enemy ships, a landing on one enemy space), or null.
+function attackTarget(a, view) {
+  let targets = [];
+  if (a.kind === "sail") targets = [a.path[a.path.length - 1]];
+  else if (a.kind === "unload") targets = [...new Set(a.drops.map(([, space]) => space))];
+  const attacked = targets.filter((t) => isAttack(view, t, view.kingdom));
+  return attacked.length === 1 ? attacked[0] : null;
 }
 
 function shipWhere(view, uid) {
@@ -470,9 +480,9 @@ function tray(payload, controls) {
       const row = el("div", { class: "ship", "data-ship": uid }, el("strong", {}, `Warship ${uid}`), ` at ${shipWhere(view, uid)}: `);
       for (const legal of list) {
         use(legal);
-        const attack = legal.action.kind === "sail" && isAttack(view, legal.action.path[legal.action.path.length - 1], view.kingdom);
+        const target = attackTarget(legal.action, view);
         row.append(button(shipLabel(legal, view), () => controls.submit(legal.action),
-          attack ? { onmouseenter: () => showOdds(legal.action, `the sea battle at ${spaceName(legal.action.path[legal.action.path.length - 1])}`) } : {}));
+          target ? { onmouseenter: () => showOdds(legal.action, `the battle at ${spaceName(target)}`) } : {}));
       }
       part.append(row);
     }
@@ -695,7 +705,11 @@ export function render(container, payload, controls) {
     container.replaceChildren(el("p", { class: "muted" }, "loading the map…"));
     return;
   }
-  draw(container, payload, controls);
+  // Updates can come faster than frames (AI kingdoms play many actions a second): draw the latest once a frame.
+  if (!drawScheduled) {
+    drawScheduled = true;
+    requestAnimationFrame(() => { drawScheduled = false; redraw(); });
+  }
 }
 
 function namesIn(text) {
