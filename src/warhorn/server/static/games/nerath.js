@@ -97,7 +97,7 @@ function isAttack(view, spaceId, kingdom) {
   if (!s) return false;
   if (s.kind === "dungeon") return true;
   const team = view.teamOf;
-  if (s.kind === "land") return here.control !== undefined && here.control !== null && team[here.control] !== team[kingdom];
+  if (s.kind === "land") return !here.control || team[here.control] !== team[kingdom]; // unheld land is enemy too
   return (here.units || []).some((u) => team[u.kingdom] !== team[kingdom]);
 }
 
@@ -151,10 +151,14 @@ function pieceLines(units, seatKingdoms) {
   const lines = [];
   for (const [kingdom, counts] of byKingdom) {
     const order = Object.keys(CODES);
-    const text = [...counts.entries()].filter(([p]) => p !== "castle")
+    const groups = [...counts.entries()].filter(([p]) => p !== "castle")
       .sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))
-      .map(([p, n]) => `${n}${CODES[p]}`).join(" ");
-    lines.push({ kingdom, text, castle: counts.has("castle"), mine: seatKingdoms.has(kingdom) });
+      .map(([p, n]) => `${n}${CODES[p]}`);
+    // at most three groups a line, so that a big army does not run into the neighbouring spaces
+    for (let i = 0; i < Math.max(groups.length, 1); i += 3) {
+      lines.push({ kingdom, text: groups.slice(i, i + 3).join(" "), castle: i === 0 && counts.has("castle"),
+        mine: seatKingdoms.has(kingdom) });
+    }
   }
   return lines;
 }
@@ -182,7 +186,6 @@ function drawMap(payload, marks) {
       svg("polygon", { points: `${area.x - 34},${area.y + 22} ${area.x},${area.y - 30} ${area.x + 34},${area.y + 22}` }),
       svg("text", { x: area.x, y: area.y + 36, class: "label" }, area.name)));
   }
-  const team = view.teamOf;
   for (const s of layout.spaces) {
     const here = view.spaceById[s.id] || {};
     const controller = here.control ? kingdomOf(here.control) : null;
@@ -209,12 +212,9 @@ function drawMap(payload, marks) {
     if (lines.some((l) => l.castle)) g.append(svg("text", { x: 14, y: -10, class: "castle" }, "♜"));
     lines.filter((l) => l.text).forEach((line, n) => {
       const k = kingdomOf(line.kingdom);
-      g.append(svg("text", { y: (s.kind === "dungeon" ? 33 : 32) + 11 * n, class: "pieces", fill: k.fill,
+      g.append(svg("text", { y: (s.kind === "dungeon" ? 33 : 32) + 10.5 * n, class: "pieces", fill: k.fill,
         "data-kingdom": line.kingdom }, line.text));
     });
-    if (team && here.control && s.kind === "land" && lines.length === 0 && controller) {
-      // an empty territory: its controller's colour already says who holds it
-    }
     map.append(g);
   }
   if (view.battle) {
