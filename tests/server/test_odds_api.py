@@ -13,7 +13,7 @@ from tests.server.helpers import create, tokens
 from warhorn.engine import load_game
 from warhorn.games.nerath.battle import RetreatRule
 from warhorn.games.nerath.odds import BattleOdds, battle_odds
-from warhorn.server.odds_api import guardian_tiles
+from warhorn.server.odds_api import _tile_draws, guardian_tiles
 
 
 def _same(answer: dict[str, Any], expected: BattleOdds) -> None:
@@ -132,6 +132,7 @@ def _legal(client: TestClient, token: str, notation: str) -> dict[str, Any]:
     return action
 
 
+@pytest.mark.rule("NER-MOV-02")
 def test_seat_odds_of_an_attack_are_those_of_the_battle_it_starts(client: TestClient) -> None:
     seats = _nerath(client)
     action = _legal(client, seats[0], "move 2 soldier cinderveil>thornvale")
@@ -160,6 +161,7 @@ def test_seat_odds_count_the_pieces_already_moved_there(client: TestClient) -> N
     _same(answer["odds"], battle_odds({"soldier": 1, "monster": 1}, {"soldier": 1}))
 
 
+@pytest.mark.rule("NER-DUN-01")
 def test_seat_odds_of_a_dungeon_average_over_the_tiles_that_may_lie_face_down(client: TestClient) -> None:
     """The guardian on the entrance is face down: the odds may not depend on which tile it is, only on
     the tiles that could be there (all of them, at the start), each as likely as its copies."""
@@ -182,6 +184,7 @@ def test_seat_odds_of_a_dungeon_average_over_the_tiles_that_may_lie_face_down(cl
     assert answer2["odds"]["attacker_win"] == pytest.approx(answer["odds"]["attacker_win"], rel=1e-12)
 
 
+@pytest.mark.rule("NER-MOV-02")
 def test_seat_odds_refuse_what_is_no_attack_or_not_legal(client: TestClient) -> None:
     seats = _nerath(client)
     url = f"/api/seat/{seats[0]}/odds"
@@ -216,3 +219,11 @@ def test_seat_odds_are_for_nerath_only(client: TestClient) -> None:
     seat0 = tokens(create(client, ["human", "human"]))[0]
     response = client.post(f"/api/seat/{seat0}/odds", json={"action": {"kind": "roll"}})
     assert response.status_code == 404 and response.json()["code"] == "no_odds"
+
+
+def test_face_down_tiles_are_drawn_without_replacement() -> None:
+    pool = Counter({"troll": 2, "medusa": 1})
+    draws = dict((tiles, p) for p, tiles in _tile_draws(pool, 2))
+    assert draws == pytest.approx({("troll", "troll"): 1 / 3, ("medusa", "troll"): 2 / 3})
+    assert [p for p, _ in _tile_draws(pool, 0)] == [1.0]
+    assert sum(p for p, _ in _tile_draws(Counter({"a": 3, "b": 2, "c": 1}), 2)) == pytest.approx(1.0)
