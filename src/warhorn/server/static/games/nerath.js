@@ -141,19 +141,23 @@ function paintOdds() {
 }
 
 // --- the map ----------------------------------------------------------------------------------------------
+// Per kingdom, its pieces on a space as short counts ("3s 1g 1D"); pieces carried by warships follow
+// with a "+" ("2S +1s +1w"), castles are drawn as a tower instead.
 function pieceLines(units, seatKingdoms) {
   const byKingdom = new Map();
   for (const u of units || []) {
     if (!byKingdom.has(u.kingdom)) byKingdom.set(u.kingdom, new Map());
     const counts = byKingdom.get(u.kingdom);
-    counts.set(u.piece, (counts.get(u.piece) || 0) + 1);
+    const key = u.aboard ? `+${u.piece}` : u.piece;
+    counts.set(key, (counts.get(key) || 0) + 1);
   }
+  const order = Object.keys(CODES);
+  const rank = (key) => order.indexOf(key.replace("+", "")) + (key.startsWith("+") ? order.length : 0);
   const lines = [];
   for (const [kingdom, counts] of byKingdom) {
-    const order = Object.keys(CODES);
     const groups = [...counts.entries()].filter(([p]) => p !== "castle")
-      .sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))
-      .map(([p, n]) => `${n}${CODES[p]}`);
+      .sort((a, b) => rank(a[0]) - rank(b[0]))
+      .map(([p, n]) => (p.startsWith("+") ? `+${n}${CODES[p.slice(1)]}` : `${n}${CODES[p]}`));
     // at most three groups a line, so that a big army does not run into the neighbouring spaces
     for (let i = 0; i < Math.max(groups.length, 1); i += 3) {
       lines.push({ kingdom, text: groups.slice(i, i + 3).join(" "), castle: i === 0 && counts.has("castle"),
@@ -574,7 +578,8 @@ function sidePanel(payload) {
   }
   if (ui.space) box.append(spaceDetails(view, ui.space));
   box.append(el("p", { class: "legend muted" }, "Pieces: " + Object.entries(CODES).map(([p, c]) => `${c} ${p}`).join(", ") +
-    ". ♜ castle, ⚔ battle, ring = capital; a territory's fill is its holder, its border its home kingdom."));
+    "; +1s = a soldier aboard a warship. ♜ castle, ⚔ battle, dashed ring = capital; a territory's fill is its holder, " +
+    "its border its home kingdom."));
   return box;
 }
 
