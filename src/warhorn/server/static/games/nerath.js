@@ -30,6 +30,7 @@ const oddsCache = new Map();
 let ui = { version: -1 };
 
 function resetUi(version) {
+  oddsCache.clear(); // odds belong to one version of the game
   ui = { version, space: null, piece: null, count: 1, buy: null, confirm: null, odds: null, placeChoices: null };
 }
 
@@ -65,7 +66,7 @@ function plural(n, word) {
 // --- the legal actions, grouped the way the map uses them ------------------------------------------
 function groupLegal(payload) {
   const g = { moves: [], ships: new Map(), buys: [], cards: [], fights: [], damage: [], cont: null, retreats: [],
-    pass: null, amok: [], stay: [], other: [] };
+    pass: null, amok: [], other: [] };
   for (const legal of payload.legal) {
     const a = legal.action;
     switch (a.kind) {
@@ -131,7 +132,8 @@ function paintOdds() {
   const a = o.answer;
   const army = (c) => Object.entries(c).map(([k, n]) => `${n} ${k}`).join(", ") || "nothing";
   const against = a.kind === "dungeon"
-    ? `guardians ${a.guardians.join(", ") || ""}${a.guardians_face_down ? ` + ${a.guardians_face_down} face down (averaged)` : ""}`
+    ? `guardians: ${[...a.guardians.map((g) => (layout.guardians[g] || { name: g }).name),
+      ...(a.guardians_face_down ? [`${a.guardians_face_down} face down (odds averaged over the tiles it may be)`] : [])].join(", ")}`
     : `${army(a.defender)}${a.defender_kingdoms && a.defender_kingdoms.length ? ` (${a.defender_kingdoms.map((k) => kingdomOf(k).name).join(", ")})` : ""}`;
   box.replaceChildren(
     el("h3", {}, `Odds: ${a.kind} battle at ${a.space_name}`),
