@@ -8,6 +8,9 @@ the catalogue of cards and guardian tiles (what the decks *contain*, as printed
 on the cards — never who holds which card, the deck order or which tile lies
 face down where). Positions of pieces, control and hands come from the seat's
 view, not from here.
+
+Importing this module registers the layout for the game ``nerath``
+(:func:`warhorn.server.boards.register_builtin_layouts` does so at start-up).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 from warhorn.engine import GameState
 from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, NerathBoard
 from warhorn.games.nerath.pieces import PIECES
+from warhorn.server.boards import register_board_layout
 
 WIDTH, HEIGHT = 1000, 700
 
@@ -166,3 +170,6 @@ def _fill(colour: str, kingdom_id: str) -> str:
     if colour.startswith("#"):
         return colour
     return DEFAULT_FILLS[KINGDOM_IDS.index(kingdom_id)]
+
+
+register_board_layout("nerath", nerath_layout)

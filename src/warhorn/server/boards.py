@@ -9,6 +9,7 @@ drawn by ``static/games/<game id>.js``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,9 @@ from warhorn.engine import GameState
 BoardLayout = Callable[[GameState], dict[str, Any]]
 
 _LAYOUTS: dict[str, BoardLayout] = {}
+
+#: Modules that register the built-in games' layouts when imported (one per game).
+BUILTIN_LAYOUT_MODULES = ("warhorn.server.board_nerath", "warhorn.server.board_defenders")
 
 
 def register_board_layout(game_id: str, layout: BoardLayout) -> None:
@@ -31,7 +35,10 @@ def board_layout(state: GameState) -> dict[str, Any] | None:
 
 
 def register_builtin_layouts() -> None:
-    """Register the layouts of the built-in games (one line per game's layout module)."""
-    from warhorn.server.board_nerath import nerath_layout
-
-    register_board_layout("nerath", nerath_layout)
+    """Import the built-in games' layout modules (each registers itself); a missing one is skipped."""
+    for module in BUILTIN_LAYOUT_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # a real import error inside the module
+                raise

@@ -45,6 +45,9 @@ def test_a_battle_round_card_is_offered_to_the_defender_in_the_attackers_turn() 
     s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[6, 1])
     s.d.hands[V] = ("parry",)
     s, _ = play(s, "move 1 soldier k2>v2", "pass")
+    # Vailin holds a card, so it is asked before the battle too (only "pass" fits there)
+    assert s.pending().kind == "card_window" and notations(s) == ["pass"]
+    s, _ = play(s, "pass")
     p = s.pending()
     assert p.kind == "card_window" and p.player == s.player_of[V]
     assert notations(s) == ["play parry", "pass"]
@@ -57,7 +60,7 @@ def test_a_battle_round_card_is_offered_to_the_defender_in_the_attackers_turn() 
 def test_a_reroll_changes_the_dice_before_hits_apply() -> None:
     s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[1, 1, 6])
     s.d.hands[K] = ("second_chance",)
-    s, _ = play(s, "move 1 soldier k2>v2", "pass", "play second_chance")
+    s, _ = play(s, "move 1 soldier k2>v2", "pass", "fight v2", "pass", "play second_chance")
     assert s.d.control[s.board.idx("v2")] == K
 
 
@@ -92,6 +95,9 @@ def test_conquest_and_income_windows() -> None:
     s.d.hands[K] = ("plunder", "harvest")
     gold = s.d.gold[K]
     s, _ = play(s, "move 1 soldier k2>v2", "pass")
+    # Karkoth holds cards, so it chooses its (only) battle itself rather than the game starting it
+    assert s.pending().kind == "battle_order" and notations(s) == ["fight v2"]
+    s, _ = play(s, "fight v2")
     assert s.pending().kind == "card_window" and notations(s) == ["play plunder", "pass"]
     s, _ = play(s, "play plunder", "pass", "pass")
     assert s.d.pos.phase == INCOME and notations(s) == ["play harvest", "pass"]
@@ -103,7 +109,7 @@ def test_conquest_and_income_windows() -> None:
 def test_a_card_can_force_the_attacker_out_after_the_round() -> None:
     s = at([(K, "k2", "soldier", 2), (V, "v2", "soldier", 2)], rolls=[1, 1, 1, 1])
     s.d.hands[V] = ("hold_fast",)
-    s, _ = play(s, "move 2 soldier k2>v2", "pass", "play hold_fast")
+    s, _ = play(s, "move 2 soldier k2>v2", "pass", "pass", "play hold_fast")
     assert "continue" not in notations(s) and all(n.startswith("retreat") for n in notations(s))
 
 
@@ -112,7 +118,7 @@ def test_a_card_may_defeat_guardians_before_a_dungeon_battle() -> None:
     s = at([(K, "k3", "warrior", 1)], guardians={"d1": ["troll"]}, rolls=[1])
     s.d.hands[K] = ("banish",)
     s.d.treasure_deck = s.d.treasure_deck.put_on_top("crown")
-    s, _ = play(s, "move 1 warrior k3>d1", "pass")
+    s, _ = play(s, "move 1 warrior k3>d1", "pass", "fight d1")
     assert s.d.pos.phase == BATTLES and notations(s) == ["play banish", "pass"]
     s, _ = play(s, "play banish")
     assert s.d.treasure_hands[K] == ("crown",)
@@ -153,3 +159,29 @@ def test_discard_and_draw_primitives() -> None:
     s.d.hands[V] = ("parry", "ambush")
     cards.run_effect(s, K, fx("discard_cards", count=1), "vailin", source="t")
     assert s.d.hands[V] == ("ambush",) and s.d.event_decks[V].discard_pile == ("parry",)
+
+
+def _asked(hand: tuple[str, ...], **options: object) -> list[tuple[str, int]]:
+    """Who is asked what, from the attack to the end of the first battle round, when Vailin holds ``hand``."""
+    s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[1, 1], options=options)
+    s.d.hands[V] = hand
+    s, _ = play(s, "move 1 soldier k2>v2", "pass")
+    asked = []
+    while s.pending() is not None and s.pending().kind == "card_window":
+        asked.append((s.pending().kind, s.pending().player))
+        s, _ = play(s, "pass")
+    return asked
+
+
+@pytest.mark.rule("NER-CRD-01")
+def test_being_asked_at_a_window_does_not_reveal_what_the_hand_holds() -> None:
+    # Parry fits a battle round, Plunder does not fit any moment of this battle: the same questions come
+    fits, does_not_fit = _asked(("parry",)), _asked(("plunder",))
+    assert fits == does_not_fit == [("card_window", 1), ("card_window", 1)]
+    assert _asked(()) == []  # an empty hand (public: hand counts are shown) is never asked
+
+
+@pytest.mark.rule("NER-CRD-01")
+def test_playable_only_windows_ask_only_holders_of_a_fitting_card() -> None:
+    assert _asked(("parry",), card_windows="playable_only") == [("card_window", 1)]
+    assert _asked(("plunder",), card_windows="playable_only") == []

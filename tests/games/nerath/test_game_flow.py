@@ -195,6 +195,8 @@ def end_round(s):  # type: ignore[no-untyped-def]
     """Pass through Nerath's turn (the last of the round)."""
     s.begin_turn_for_test(REINFORCEMENTS, N)
     s, _ = play(s, "pass")
+    while s.results() is None and s.pending().kind == "card_window":  # Nerath holds cards: income window
+        s, _ = play(s, "pass")
     return s
 
 

@@ -89,6 +89,13 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
         "damage beyond one per piece doubles up on resilient pieces (NER-BAT-03 alternative reading)",
     ),
     OptionSpec(
+        "card_windows",
+        str,
+        "every_holder",
+        "who is asked at a card window: every_holder (hides hands) or playable_only (faster, reveals)",
+        ("every_holder", "playable_only"),
+    ),
+    OptionSpec(
         "round_cap",
         int,
         0,
@@ -100,7 +107,8 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
 NERATH_SPEC = GameSpec(
     id="nerath",
     name="Conquest of Nerath",
-    rules_version="1",
+    # 2: card windows ask every card holder (option card_windows), so saves of version 1 replay differently
+    rules_version="2",
     min_players=2,
     max_players=4,
     has_chance=True,
@@ -366,7 +374,7 @@ class NerathState(GameState, BoardQueries):
                     return events
                 if d.battles_todo:
                     fights = battles.legal_fights(self)
-                    if len(fights) == 1 and not cards.legal_plays(self, k):
+                    if len(fights) == 1 and not cards.offered(self, k, None):
                         events += battles.start_battle(self, self.board.idx(fights[0].space))
                         continue
                     return events

@@ -19,6 +19,8 @@ each kingdom holding a card playable there, which plays or passes:
 * a response window whenever a card is played: enemies holding a card with a
   ``cancel_card`` effect may cancel it.
 
+A window is offered to every kingdom holding any card (see :func:`offered`;
+the ``card_windows`` option can limit it to holders of a playable card).
 ``opponent_turn`` cards are thus offered at battles in another kingdom's turn
 (not at every moment of it). Modifiers live in ``state.d.effects`` as
 (kingdom, effect) pairs until their ``duration`` ends (round, battle, turn);
@@ -228,6 +230,22 @@ def _cancels(s: NerathState, a: PlayEvent | PlayTreasure, answered: str) -> bool
     return any(e.op == "cancel_card" and e.param("card", "event") in ("any", answered) for e in effects)
 
 
+def offered(s: NerathState, k: int, window: CardWindow | None) -> bool:
+    """Whether kingdom ``k`` is asked to play or pass at ``window`` (``None``: its own turn's step).
+
+    By default (option ``card_windows = "every_holder"``) every kingdom holding
+    any card is asked, whether or not one of its cards fits, so being asked
+    tells the others only what the public hand counts already say. With
+    ``"playable_only"`` only holders of a playable card are asked: fewer
+    decisions, but the question itself reveals that such a card is held.
+    """
+    if s.options.get("card_windows", "every_holder") == "playable_only":
+        return bool(playable_cards(s, k, window))
+    if window is None and not _timings_for(s, None, k):
+        return False
+    return bool(s.d.hands[k] or s.d.treasure_hands[k])
+
+
 def window(s: NerathState) -> CardWindow | None:
     return s.d.windows[-1] if s.d.windows else None
 
@@ -239,9 +257,9 @@ def open_window(
     resume: str,
     card: tuple[int, str, str, bool] | None = None,
 ) -> bool:
-    """Open a card window for the ``kingdoms`` that hold a card playable in it; False if nobody does."""
+    """Open a card window for those of ``kingdoms`` it is offered to (:func:`offered`); False if none."""
     probe = CardWindow(name, (), resume, card)
-    queue = tuple(k for k in dict.fromkeys(kingdoms) if playable_cards(s, k, probe))
+    queue = tuple(k for k in dict.fromkeys(kingdoms) if offered(s, k, probe))
     if not queue:
         return False
     s.d.windows = (*s.d.windows, CardWindow(name, queue, resume, card))
