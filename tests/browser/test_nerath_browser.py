@@ -70,7 +70,7 @@ def _answer(driver: Any, wait: WebDriverWait, tray: dict[str, str]) -> dict[str,
     version = int(tray["version"])
     decision = tray["decision"]
     if decision == "battle_order":
-        _click(wait, ".nerath-tray .part button")
+        _click(wait, "button.fight-choice")
         wait.until(lambda d: "attacker wins" in d.find_element(By.ID, "nerath-odds").text)
         _click(wait, "#nerath-confirm")
     elif decision == "damage":

@@ -136,6 +136,7 @@ function paintOdds() {
       ...(a.guardians_face_down ? [`${a.guardians_face_down} face down (odds averaged over the tiles it may be)`] : [])].join(", ")}`
     : `${army(a.defender)}${a.defender_kingdoms && a.defender_kingdoms.length ? ` (${a.defender_kingdoms.map((k) => kingdomOf(k).name).join(", ")})` : ""}`;
   box.replaceChildren(
+    button("×", () => { ui.odds = null; paintOdds(); }, { class: "close", title: "hide the odds" }),
     el("h3", {}, `Odds: ${a.kind} battle at ${a.space_name}`),
     el("p", {}, `${army(a.attacker)} against ${against}`),
     oddsView(a.odds, { compact: true }),
@@ -285,20 +286,12 @@ function onSpaceClick(spaceId) {
   if (ui.space && ui.piece) {
     const move = destinationsFor().get(spaceId);
     if (move) {
-      if (isAttack(payload.view, spaceId, kingdom)) {
-        ui.confirm = move;
-        showOdds(move.action, `the attack on ${spaceName(spaceId)}`);
-        return redraw();
-      }
+      if (isAttack(payload.view, spaceId, kingdom)) return confirmAttack(move);
       return controlsRef.submit(move.action);
     }
   }
   const fight = g.fights.find((f) => f.action.space === spaceId);
-  if (fight) {
-    ui.confirm = fight;
-    showOdds(fight.action, `the battle at ${spaceName(spaceId)}`);
-    return redraw();
-  }
+  if (fight) return confirmAttack(fight);
   if (movesFrom(spaceId).length) {
     const pieces = piecesMovable(spaceId);
     ui = { ...ui, space: spaceId, piece: pieces.length === 1 ? pieces[0].piece : null, count: 1, confirm: null,
@@ -307,6 +300,21 @@ function onSpaceClick(spaceId) {
   } else {
     ui = { ...ui, space: spaceId === ui.space ? null : spaceId, piece: null, confirm: null };
   }
+  redraw();
+}
+
+// The space an attacking action fights at (a move's or sail's end, a landing's enemy space, a fight's space).
+function attackedSpace(a, view) {
+  if (a.kind === "fight") return a.space;
+  if (a.kind === "move") return a.path[a.path.length - 1];
+  return attackTarget(a, view);
+}
+
+// Ask to confirm an attacking action, showing its odds first.
+function confirmAttack(legal) {
+  ui.confirm = legal;
+  const where = attackedSpace(legal.action, lastArgs.payload.view);
+  showOdds(legal.action, `the battle at ${spaceName(where)}`);
   redraw();
 }
 
@@ -412,16 +420,19 @@ function tray(payload, controls) {
   const handled = new Set();
   const use = (legal) => { handled.add(legal); return legal; };
 
-  // confirming an attack (odds shown in the odds box)
+  // confirming an attack (its odds shown in the odds box just below)
   if (ui.confirm) {
     const a = ui.confirm.action;
-    const where = a.kind === "fight" ? a.space : a.path[a.path.length - 1];
-    box.append(el("div", { class: "confirm" },
-      el("p", {}, a.kind === "fight" ? `Fight the battle at ${spaceName(where)}?`
-        : `Attack ${spaceName(where)} with ${plural(a.count, a.piece)} (path ${a.path.map(spaceName).join(" → ")})?`),
+    const where = attackedSpace(a, view);
+    let question = `Fight the battle at ${spaceName(where)}?`;
+    if (a.kind === "move") question = `Attack ${spaceName(where)} with ${plural(a.count, a.piece)} (path ${a.path.map(spaceName).join(" → ")})?`;
+    else if (a.kind === "sail" || a.kind === "unload") question = `Attack ${spaceName(where)}: warship ${a.ship} — ${shipLabel(ui.confirm, view)}?`;
+    box.append(el("div", { class: "confirm" }, el("p", {}, question),
       button(a.kind === "fight" ? "Fight" : "Attack", () => controls.submit(a), { id: "nerath-confirm", class: "primary" }),
       button("Cancel", () => { ui.confirm = null; ui.odds = null; redraw(); })));
   }
+  // The odds of the attack to confirm, or of the attack the pointer is on in the map (the tray's own buttons
+  // show odds only when clicked: odds appearing on hover must not push a button away from the pointer).
   box.append(el("div", { id: "nerath-odds", class: "nerath-odds", hidden: true }));
 
   // moving pieces
@@ -453,8 +464,7 @@ function tray(payload, controls) {
     const part = el("div", { class: "part" }, el("h4", {}, "Choose the next battle"));
     for (const f of g.fights) {
       use(f);
-      part.append(button(`Battle at ${spaceName(f.action.space)}`, () => { ui.confirm = f; showOdds(f.action, `the battle at ${spaceName(f.action.space)}`); redraw(); },
-        { onmouseenter: () => showOdds(f.action, `the battle at ${spaceName(f.action.space)}`) }));
+      part.append(button(`Battle at ${spaceName(f.action.space)}`, () => confirmAttack(f), { class: "fight-choice" }));
     }
     box.append(part);
   }
@@ -487,8 +497,7 @@ function tray(payload, controls) {
       for (const legal of list) {
         use(legal);
         const target = attackTarget(legal.action, view);
-        row.append(button(shipLabel(legal, view), () => controls.submit(legal.action),
-          target ? { onmouseenter: () => showOdds(legal.action, `the battle at ${spaceName(target)}`) } : {}));
+        row.append(button(shipLabel(legal, view), () => (target ? confirmAttack(legal) : controls.submit(legal.action))));
       }
       part.append(row);
     }
@@ -655,10 +664,7 @@ function marksFor(payload) {
   if (ui.buy) for (const dest of buyTargets().keys()) marks.set(dest, "dest place");
   for (const f of g.fights) marks.set(f.action.space, "dest attack");
   if (ui.space) marks.set(ui.space, `${marks.get(ui.space) || ""} selected`);
-  if (ui.confirm) {
-    const a = ui.confirm.action;
-    marks.set(a.kind === "fight" ? a.space : a.path[a.path.length - 1], "dest attack confirm");
-  }
+  if (ui.confirm) marks.set(attackedSpace(ui.confirm.action, view), "dest attack confirm");
   return marks;
 }
 
