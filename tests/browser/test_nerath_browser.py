@@ -22,10 +22,6 @@ SEED = 1
 TRAY = ".nerath-tray"
 
 
-def _space(driver: Any, space_id: str) -> Any:
-    return driver.find_element(By.CSS_SELECTOR, f"g.space[data-space='{space_id}']")
-
-
 def _tray(driver: Any) -> dict[str, str]:
     """The decision the board shows (read in one script: the board may redraw at any moment)."""
     found: dict[str, str] | None = driver.execute_script(
@@ -35,6 +31,32 @@ def _tray(driver: Any) -> dict[str, str]:
         TRAY,
     )
     return found or {"version": "-1", "decision": "", "yours": "no"}
+
+
+def _text(driver: Any, css: str) -> str:
+    """The visible text of the first element matching ``css``, "" if none (read in one script: the board
+    redraws after every update, so an element found a moment ago may be gone)."""
+    text: str | None = driver.execute_script(
+        "const t = document.querySelector(arguments[0]); return t ? (t.innerText ?? t.textContent) : null;",
+        css,
+    )
+    return text or ""
+
+
+def _turn(driver: Any) -> str:
+    """The side panel's line: round, kingdom, phase."""
+    return _text(driver, ".nerath-side .turn")
+
+
+def _hover(wait: WebDriverWait, driver: Any, css: str) -> None:
+    def hovered(d: Any) -> bool:
+        try:
+            ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, css)).perform()
+        except StaleElementReferenceException:
+            return False
+        return True
+
+    wait.until(hovered)
 
 
 def _click(wait: WebDriverWait, css: str, index: int = 0) -> None:
@@ -91,17 +113,15 @@ def _affordable(driver: Any, piece: str) -> bool:
 def _buy_and_place(driver: Any, wait: WebDriverWait, tray: dict[str, str], piece: str) -> dict[str, str]:
     """Buy ``piece`` with its button and place it on the first highlighted space; check gold and map."""
     gold = "tr[data-kingdom='karkoth'] td.gold"
-    gold_before = int(driver.find_element(By.CSS_SELECTOR, gold).text)
-    cost = int(
-        driver.find_element(By.CSS_SELECTOR, f"button.buy-choice[data-piece='{piece}']").text.split()[-2]
-    )
+    gold_before = int(_text(driver, gold))
+    cost = int(_text(driver, f"button.buy-choice[data-piece='{piece}']").split()[-2])
     _click(wait, f"button.buy-choice[data-piece='{piece}']")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "g.space.dest.place"))
     target_id = driver.find_elements(By.CSS_SELECTOR, "g.space.dest.place")[0].get_attribute("data-space")
     before = _karkoth_pieces_on(driver, target_id)
     _click(wait, f"g.space.dest.place[data-space='{target_id}']")
     tray = _my_decision_after(wait, int(tray["version"]))
-    assert int(driver.find_element(By.CSS_SELECTOR, gold).text) == gold_before - cost
+    assert int(_text(driver, gold)) == gold_before - cost
     assert _karkoth_pieces_on(driver, target_id) != before
     return tray
 
@@ -128,16 +148,15 @@ def _create_nerath_game_in_lobby(driver: Any, wait: WebDriverWait, url: str) -> 
 
 
 def _karkoth_pieces_on(driver: Any, space_id: str) -> str:
-    found = driver.find_elements(
-        By.CSS_SELECTOR, f"g.space[data-space='{space_id}'] text.pieces[data-kingdom='karkoth']"
-    )
-    return str(found[0].text) if found else ""
+    return _text(driver, f"g.space[data-space='{space_id}'] text.pieces[data-kingdom='karkoth']")
 
 
 def test_play_a_nerath_turn_by_clicking(
     web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path]
 ) -> None:
-    wait = WebDriverWait(browser, 30, poll_frequency=0.05)
+    wait = WebDriverWait(
+        browser, 30, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+    )
     link = _create_nerath_game_in_lobby(browser, wait, web_server.url)
     browser.get(link)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "svg.nerath-map g.space"))
@@ -152,9 +171,9 @@ def test_play_a_nerath_turn_by_clicking(
     _click(wait, "button.piece-choice[data-piece='soldier']")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "g.space.dest.attack[data-space='thornvale']"))
     assert browser.find_elements(By.CSS_SELECTOR, "g.space.dest:not(.attack)"), "peaceful moves are green"
-    ActionChains(browser).move_to_element(_space(browser, "thornvale")).perform()
+    _hover(wait, browser, "g.space[data-space='thornvale']")
     wait.until(lambda d: "attacker wins" in d.find_element(By.ID, "nerath-odds").text)
-    odds_text = browser.find_element(By.ID, "nerath-odds").text
+    odds_text = _text(browser, "#nerath-odds")
     assert "Thornvale" in odds_text and "2 soldier against 1 soldier" in odds_text
     _click(wait, "g.space[data-space='thornvale']")
     wait.until(lambda d: d.find_elements(By.ID, "nerath-confirm"))
@@ -175,7 +194,7 @@ def test_play_a_nerath_turn_by_clicking(
         fought = fought or bool(browser.find_elements(By.CSS_SELECTOR, "#nerath-battle .die"))
     assert tray["decision"] == "reinforcements"
     assert fought, "the battle report shows the dice rolled"
-    report = browser.find_element(By.ID, "nerath-battle").text
+    report = _text(browser, "#nerath-battle")
     assert "Thornvale" in report and "hit" in report
 
     # --- reinforcements: buy a soldier and place it by clicking a highlighted space ---
@@ -198,14 +217,14 @@ def test_play_a_nerath_turn_by_clicking(
 
         def moved_on(d: Any, version: int = int(tray["version"])) -> Any:
             now = _tray(d)
-            turn = d.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text
+            turn = _turn(d)
             return "Karkoth" not in turn or (int(now["version"]) > version and now["yours"] == "yes")
 
         wait.until(moved_on)
-        if "Karkoth" not in browser.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text:
+        if "Karkoth" not in _turn(browser):
             break
         tray = _answer(browser, wait, _tray(browser))
-    assert "Karkoth" not in browser.find_element(By.CSS_SELECTOR, ".nerath-side .turn").text
+    assert "Karkoth" not in _turn(browser)
     assert js_errors(browser) == []
 
 

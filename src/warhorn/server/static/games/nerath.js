@@ -161,9 +161,9 @@ function pieceLines(units, seatKingdoms) {
     const groups = [...counts.entries()].filter(([p]) => p !== "castle")
       .sort((a, b) => rank(a[0]) - rank(b[0]))
       .map(([p, n]) => (p.startsWith("+") ? `+${n}${CODES[p.slice(1)]}` : `${n}${CODES[p]}`));
-    // at most three groups a line, so that a big army does not run into the neighbouring spaces
-    for (let i = 0; i < Math.max(groups.length, 1); i += 3) {
-      lines.push({ kingdom, text: groups.slice(i, i + 3).join(" "), castle: i === 0 && counts.has("castle"),
+    // at most four groups a line, so that a big army does not run into the neighbouring spaces
+    for (let i = 0; i < Math.max(groups.length, 1); i += 4) {
+      lines.push({ kingdom, text: groups.slice(i, i + 4).join(" "), castle: i === 0 && counts.has("castle"),
         mine: seatKingdoms.has(kingdom) });
     }
   }
