@@ -31,6 +31,7 @@ from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine
 from warhorn.server.errors import ApiError
 from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
 from warhorn.server.migrations import migrate
+from warhorn.server.odds_api import add_odds_routes
 from warhorn.server.store import GameRecord, GameStore
 
 log = logging.getLogger("warhorn.server")
@@ -224,6 +225,8 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
                 renderer=renderer_url(live.record.game),
             )
         )
+
+    add_odds_routes(app, hub)
 
     # --- lobby API ------------------------------------------------------------------
     @app.get("/api/catalog")

@@ -27,7 +27,8 @@ def _page(title: str, body: str, script: str | None = None) -> str:
 def lobby_page() -> str:
     """The lobby: create a game, see its private seat links, list and open games."""
     body = """<header><h1><a href="/">warhorn</a></h1>
-<p>fantasy conquest board games by their rules</p></header>
+<p>fantasy conquest board games by their rules</p>
+<nav><a href="/odds">battle odds calculator</a></nav></header>
 <main id="lobby">
   <section>
     <h2>New game</h2>
@@ -77,6 +78,35 @@ def game_page(*, token: str, game: str, game_name: str, seat: int, renderer: str
   <section id="log-panel"><h2>Log</h2><ol id="log"></ol></section>
 </main>"""
     return _page(f"warhorn — {game_name}", body, "/static/game.js")
+
+
+def odds_page() -> str:
+    """The exact battle odds calculator of Conquest of Nerath (``static/odds.js`` fills and sends it)."""
+    body = """<header><h1><a href="/">warhorn</a></h1>
+<p>Conquest of Nerath — exact battle odds</p><nav><a href="/">lobby</a></nav></header>
+<main id="odds-calculator">
+  <section>
+    <h2>Battle</h2>
+    <form id="odds-form">
+      <table id="odds-armies"><thead><tr><th>piece</th><th>attacker</th><th>defender</th></tr></thead>
+      <tbody></tbody></table>
+      <label><input type="checkbox" id="odds-sea">
+        sea battle (warships, flyers and carried heroes fight)</label>
+      <fieldset id="odds-dungeon"><legend>Dungeon guardians (instead of defending pieces)</legend></fieldset>
+      <label>Attacker retreats at or below
+        <input id="odds-retreat-below" type="number" min="0" max="60"> pieces</label>
+      <label>Attacker retreats after <input id="odds-rounds" type="number" min="1" max="50"> rounds</label>
+      <label><input type="checkbox" id="odds-double-up"> damage doubles up once every piece has one</label>
+      <button type="submit">Compute</button>
+    </form>
+    <div id="odds-error" class="error" role="alert"></div>
+  </section>
+  <section>
+    <h2>Result</h2>
+    <div id="odds-result"><p class="muted">Choose the pieces and press Compute.</p></div>
+  </section>
+</main>"""
+    return _page("warhorn — battle odds", body, "/static/odds.js")
 
 
 def error_page(message: str) -> str:

@@ -1,0 +1,736 @@
+// Conquest of Nerath board: the schematic map (SVG) from the public layout (GET /api/seat/{token}/board),
+// the pieces from the seat's view, and the pending decision's legal actions as map interactions:
+//   movement  click one of your spaces (ringed) → choose piece type and count → click a highlighted space
+//             (red = an attack: its exact odds show before you confirm);
+//   ships     sail / load / unload as a list per warship;
+//   battles   fight (with odds), every die rolled and every loss, casualties, continue or retreat;
+//   buying    a button per piece with its cost → click a highlighted space to place it;
+//   cards     a button per playable card, pass to close a window or end a phase.
+// Every legal action also stays reachable in the generic list ("All legal actions", folded).
+import { request, el } from "../api.js";
+import { oddsView } from "../odds_view.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const token = document.getElementById("game").dataset.token;
+
+// Short piece codes drawn on the map (legend in the side panel).
+const CODES = { soldier: "s", siege: "g", warrior: "w", mage: "m", monster: "M", castle: "C", elemental: "e",
+  dragon: "D", warship: "S" };
+const PHASE_DONE = { movement: "End movement", reposition: "End repositioning", reinforcements: "End reinforcements",
+  card_window: "Pass (play no card)", run_amok: "Let no monster run amok" };
+
+let layout = null; // the public layout, once loaded
+let layoutLoading = null;
+let lastArgs = null; // the last render() arguments, to redraw after the layout arrives
+let drawScheduled = false;
+const events = []; // every event seen, in order (the game page hands them over as they come)
+const seenEvents = new Set();
+const oddsCache = new Map();
+// What the player has picked on the current version (reset when the version changes).
+let ui = { version: -1 };
+
+function resetUi(version) {
+  oddsCache.clear(); // odds belong to one version of the game
+  ui = { version, space: null, piece: null, count: 1, buy: null, confirm: null, odds: null, placeChoices: null };
+}
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function ensureStyles() {
+  if (document.getElementById("nerath-css")) return;
+  document.head.append(el("link", { id: "nerath-css", rel: "stylesheet", href: "/static/games/nerath.css" }));
+}
+
+function spaceName(id) {
+  const s = layout && layout.byId[id];
+  return s ? s.name : id;
+}
+
+function kingdomOf(id) {
+  return layout.kingdoms.find((k) => k.id === id);
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// --- the legal actions, grouped the way the map uses them ------------------------------------------
+function groupLegal(payload) {
+  const g = { moves: [], ships: new Map(), buys: [], cards: [], fights: [], damage: [], cont: null, retreats: [],
+    pass: null, amok: [], other: [] };
+  for (const legal of payload.legal) {
+    const a = legal.action;
+    switch (a.kind) {
+      case "move": g.moves.push(legal); break;
+      case "sail": case "load": case "unload": case "stay": {
+        if (!g.ships.has(a.ship)) g.ships.set(a.ship, []);
+        g.ships.get(a.ship).push(legal);
+        break;
+      }
+      case "buy": g.buys.push(legal); break;
+      case "play": case "treasure": g.cards.push(legal); break;
+      case "fight": g.fights.push(legal); break;
+      case "damage": g.damage.push(legal); break;
+      case "continue": g.cont = legal; break;
+      case "retreat": g.retreats.push(legal); break;
+      case "amok": g.amok.push(legal); break;
+      case "pass": g.pass = legal; break;
+      default: g.other.push(legal);
+    }
+  }
+  return g;
+}
+
+// The attacker's enemies: a destination is an attack when it is a dungeon (heroes fight guardians), an enemy
+// territory, or a sea with enemy pieces, seen from the view.
+function isAttack(view, spaceId, kingdom) {
+  const s = layout.byId[spaceId];
+  const here = view.spaceById[spaceId] || {};
+  if (!s) return false;
+  if (s.kind === "dungeon") return true;
+  const team = view.teamOf;
+  if (s.kind === "land") return !here.control || team[here.control] !== team[kingdom]; // unheld land is enemy too
+  return (here.units || []).some((u) => team[u.kingdom] !== team[kingdom]);
+}
+
+// --- odds of an attack, from the server, from public facts only --------------------------------------
+async function fetchOdds(action, version) {
+  const key = `${version}:${JSON.stringify(action)}`;
+  if (!oddsCache.has(key)) {
+    oddsCache.set(key, request("POST", `/api/seat/${token}/odds`, { action, version }).catch((error) => ({ error: error.message })));
+  }
+  return oddsCache.get(key);
+}
+
+async function showOdds(action, label) {
+  const version = ui.version;
+  ui.odds = { label, loading: true, action };
+  paintOdds();
+  const answer = await fetchOdds(action, version);
+  if (ui.version !== version || !ui.odds || ui.odds.action !== action) return;
+  ui.odds = { label, answer, action };
+  paintOdds();
+}
+
+function paintOdds() {
+  const box = document.getElementById("nerath-odds");
+  if (!box) return;
+  const o = ui.odds;
+  if (!o) { box.replaceChildren(); box.hidden = true; return; }
+  box.hidden = false;
+  if (o.loading) { box.replaceChildren(el("p", { class: "muted" }, `computing the odds of ${o.label}…`)); return; }
+  if (o.answer.error) { box.replaceChildren(el("p", { class: "muted" }, `${o.label}: ${o.answer.error}`)); return; }
+  const a = o.answer;
+  const army = (c) => Object.entries(c).map(([k, n]) => `${n} ${k}`).join(", ") || "nothing";
+  const against = a.kind === "dungeon"
+    ? `guardians: ${[...a.guardians.map((g) => (layout.guardians[g] || { name: g }).name),
+      ...(a.guardians_face_down ? [`${a.guardians_face_down} face down (odds averaged over the tiles it may be)`] : [])].join(", ")}`
+    : `${army(a.defender)}${a.defender_kingdoms && a.defender_kingdoms.length ? ` (${a.defender_kingdoms.map((k) => kingdomOf(k).name).join(", ")})` : ""}`;
+  box.replaceChildren(
+    button("×", () => { ui.odds = null; paintOdds(); }, { class: "close", title: "hide the odds" }),
+    el("h3", {}, `Odds: ${a.kind} battle at ${a.space_name}`),
+    el("p", {}, `${army(a.attacker)} against ${against}`),
+    oddsView(a.odds, { compact: true }),
+  );
+}
+
+// --- the map ----------------------------------------------------------------------------------------------
+// Per kingdom, its pieces on a space as short counts ("3s 1g 1D"); pieces carried by warships follow
+// with a "+" ("2S +1s +1w"), castles are drawn as a tower instead.
+function pieceLines(units, seatKingdoms) {
+  const byKingdom = new Map();
+  for (const u of units || []) {
+    if (!byKingdom.has(u.kingdom)) byKingdom.set(u.kingdom, new Map());
+    const counts = byKingdom.get(u.kingdom);
+    const key = u.aboard ? `+${u.piece}` : u.piece;
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  const order = Object.keys(CODES);
+  const rank = (key) => order.indexOf(key.replace("+", "")) + (key.startsWith("+") ? order.length : 0);
+  const lines = [];
+  for (const [kingdom, counts] of byKingdom) {
+    const groups = [...counts.entries()].filter(([p]) => p !== "castle")
+      .sort((a, b) => rank(a[0]) - rank(b[0]))
+      .map(([p, n]) => (p.startsWith("+") ? `+${n}${CODES[p.slice(1)]}` : `${n}${CODES[p]}`));
+    // at most four groups a line, so that a big army does not run into the neighbouring spaces
+    for (let i = 0; i < Math.max(groups.length, 1); i += 4) {
+      lines.push({ kingdom, text: groups.slice(i, i + 4).join(" "), castle: i === 0 && counts.has("castle"),
+        mine: seatKingdoms.has(kingdom) });
+    }
+  }
+  return lines;
+}
+
+function drawMap(payload, marks) {
+  const view = payload.view;
+  const xs = layout.spaces.map((s) => s.x);
+  const ys = layout.spaces.map((s) => s.y);
+  const x0 = Math.min(0, Math.min(...xs) - 45);
+  const y0 = Math.min(0, Math.min(...ys) - 40);
+  const x1 = Math.max(layout.width, Math.max(...xs) + 45);
+  const y1 = Math.max(layout.height, Math.max(...ys) + 50);
+  const map = svg("svg", { viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, class: "nerath-map", role: "img",
+    "aria-label": "map of Nerath" });
+  map.append(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "map-bg" }));
+  const lines = svg("g", { class: "links" });
+  for (const [a, b] of layout.connections) {
+    const p = layout.byId[a];
+    const q = layout.byId[b];
+    lines.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: `link ${p.kind}-${q.kind}` }));
+  }
+  map.append(lines);
+  for (const area of layout.impassable) {
+    map.append(svg("g", { class: "impassable" },
+      svg("polygon", { points: `${area.x - 34},${area.y + 22} ${area.x},${area.y - 30} ${area.x + 34},${area.y + 22}` }),
+      svg("text", { x: area.x, y: area.y + 36, class: "label" }, area.name)));
+  }
+  for (const s of layout.spaces) {
+    const here = view.spaceById[s.id] || {};
+    const controller = here.control ? kingdomOf(here.control) : null;
+    const mark = marks.get(s.id) || "";
+    const g = svg("g", { class: `space ${s.kind} ${mark}`, "data-space": s.id, transform: `translate(${s.x},${s.y})`,
+      onclick: () => onSpaceClick(s.id), onmouseenter: () => onSpaceHover(s.id) });
+    const home = s.home ? kingdomOf(s.home) : null;
+    if (s.kind === "land") {
+      g.append(svg("circle", { r: 21, class: "node", fill: controller ? controller.fill : "#d8d2c0",
+        stroke: home ? home.fill : "#8b8272" }));
+      if (s.capital) g.append(svg("circle", { r: 16, class: "capital-ring" }));
+    } else if (s.kind === "sea") {
+      g.append(svg("circle", { r: 21, class: "node" }));
+    } else {
+      g.append(svg("rect", { x: -15, y: -15, width: 30, height: 30, transform: "rotate(45)", class: "node" }));
+      const down = here.guardians_face_down || 0;
+      const up = (here.guardians || []).length;
+      if (down || up) g.append(svg("text", { y: 4, class: "guardian-count" }, `${up + down}`));
+    }
+    if (mark) g.append(svg("circle", { r: 26, class: "mark" }));
+    g.append(svg("title", {}, spaceTitle(s, here)));
+    g.append(svg("text", { y: -25, class: "label" }, s.name.length > 13 ? `${s.name.slice(0, 12)}…` : s.name));
+    const lines = pieceLines(here.units, view.mine);
+    if (lines.some((l) => l.castle)) g.append(svg("text", { x: 14, y: -10, class: "castle" }, "♜"));
+    lines.filter((l) => l.text).forEach((line, n) => {
+      const k = kingdomOf(line.kingdom);
+      g.append(svg("text", { y: (s.kind === "dungeon" ? 33 : 32) + 10.5 * n, class: "pieces", fill: k.fill,
+        "data-kingdom": line.kingdom }, line.text));
+    });
+    map.append(g);
+  }
+  if (view.battle) {
+    const s = layout.byId[view.battle.space];
+    map.append(svg("text", { x: s.x, y: s.y + 7, class: "battle-mark" }, "⚔"));
+  }
+  return map;
+}
+
+function spaceTitle(s, here) {
+  const bits = [s.name, s.kind];
+  if (s.home) bits.push(`home of ${kingdomOf(s.home).name}`);
+  if (s.capital) bits.push("capital");
+  if (here.control) bits.push(`held by ${kingdomOf(here.control).name}`);
+  if (s.vp) bits.push(`${s.vp} VP to conquer`);
+  return bits.join(" · ");
+}
+
+// --- clicks -----------------------------------------------------------------------------------------------
+let controlsRef = null;
+
+function movesFrom(spaceId) {
+  return lastArgs ? groupLegal(lastArgs.payload).moves.filter((m) => m.action.path[0] === spaceId) : [];
+}
+
+function destinationsFor() {
+  // one move per destination: the shortest path the legal list offers
+  const best = new Map();
+  for (const m of movesFrom(ui.space)) {
+    if (m.action.piece !== ui.piece || m.action.count !== ui.count) continue;
+    const dest = m.action.path[m.action.path.length - 1];
+    const known = best.get(dest);
+    if (!known || m.action.path.length < known.action.path.length) best.set(dest, m);
+  }
+  return best;
+}
+
+function buyTargets() {
+  const out = new Map();
+  if (!ui.buy || !lastArgs) return out;
+  for (const b of groupLegal(lastArgs.payload).buys) {
+    if (b.action.piece !== ui.buy) continue;
+    if (!out.has(b.action.space)) out.set(b.action.space, []);
+    out.get(b.action.space).push(b);
+  }
+  return out;
+}
+
+function onSpaceClick(spaceId) {
+  if (!lastArgs) return;
+  const { payload } = lastArgs;
+  const g = groupLegal(payload);
+  const kingdom = payload.view.kingdom;
+  if (ui.buy) {
+    const choices = buyTargets().get(spaceId);
+    if (choices) {
+      if (choices.length === 1) return controlsRef.submit(choices[0].action);
+      ui.placeChoices = choices;
+      return redraw();
+    }
+  }
+  if (ui.space && ui.piece) {
+    const move = destinationsFor().get(spaceId);
+    if (move) {
+      if (isAttack(payload.view, spaceId, kingdom)) return confirmAttack(move);
+      return controlsRef.submit(move.action);
+    }
+  }
+  const fight = g.fights.find((f) => f.action.space === spaceId);
+  if (fight) return confirmAttack(fight);
+  if (movesFrom(spaceId).length) {
+    const pieces = piecesMovable(spaceId);
+    ui = { ...ui, space: spaceId, piece: pieces.length === 1 ? pieces[0].piece : null, count: 1, confirm: null,
+      buy: null, placeChoices: null };
+    if (ui.piece) ui.count = pieces[0].max;
+  } else {
+    ui = { ...ui, space: spaceId === ui.space ? null : spaceId, piece: null, confirm: null };
+  }
+  redraw();
+}
+
+// The space an attacking action fights at (a move's or sail's end, a landing's enemy space, a fight's space).
+function attackedSpace(a, view) {
+  if (a.kind === "fight") return a.space;
+  if (a.kind === "move") return a.path[a.path.length - 1];
+  return attackTarget(a, view);
+}
+
+// Ask to confirm an attacking action, showing its odds first.
+function confirmAttack(legal) {
+  ui.confirm = legal;
+  const where = attackedSpace(legal.action, lastArgs.payload.view);
+  showOdds(legal.action, `the battle at ${spaceName(where)}`);
+  redraw();
+}
+
+function onSpaceHover(spaceId) {
+  if (!lastArgs || !ui.space || !ui.piece) return;
+  const move = destinationsFor().get(spaceId);
+  if (move && isAttack(lastArgs.payload.view, spaceId, lastArgs.payload.view.kingdom) && !ui.confirm) {
+    showOdds(move.action, `the attack on ${spaceName(spaceId)}`);
+  }
+}
+
+function piecesMovable(spaceId) {
+  const max = new Map();
+  for (const m of movesFrom(spaceId)) max.set(m.action.piece, Math.max(max.get(m.action.piece) || 0, m.action.count));
+  return [...max.entries()].map(([piece, n]) => ({ piece, max: n }));
+}
+
+function redraw() {
+  if (lastArgs) draw(lastArgs.container, lastArgs.payload, lastArgs.controls);
+}
+
+// --- the tray: the pending decision as buttons ---------------------------------------------------------
+function button(label, onclick, attrs = {}) {
+  return el("button", { type: "button", onclick, ...attrs }, label);
+}
+
+function damageLabel(targets) {
+  if (!targets.length) return "no damage can be taken";
+  const counts = new Map();
+  for (const t of targets) counts.set(t, (counts.get(t) || 0) + 1);
+  return [...counts.entries()].map(([t, n]) => `${n} × ${prettyToken(t)}`).join(" + ");
+}
+
+function prettyToken(token) {
+  if (token.includes("@")) {
+    const [head, die] = token.split(":");
+    const [tile, n] = head.split("@");
+    const g = layout.guardians[tile];
+    return `${g ? g.name : tile} #${n} loses its ${die}`;
+  }
+  if (token.startsWith("wounded-")) return `wounded ${token.slice(8)}`;
+  if (token.startsWith("warship(")) return `warship carrying ${token.slice(8, -1).replaceAll("+", " + ")}`;
+  return token;
+}
+
+function shipLabel(legal, view) {
+  const a = legal.action;
+  const to = (path) => path.slice(1).map(spaceName).join(" → ");
+  switch (a.kind) {
+    case "sail": return `sail to ${to(a.path)}${attackTarget(a, view) ? " (attack!)" : ""}`;
+    case "load": return `load a ${a.piece} from ${spaceName(a.space)}`;
+    case "unload": return `unload ${a.drops.map(([p, s]) => `${p} → ${spaceName(s)}`).join(", ")}${attackTarget(a, view) ? " (attack!)" : ""}`;
+    case "stay": return "keep the cargo aboard";
+    default: return legal.notation;
+  }
+}
+
+function cardLabel(legal) {
+  const a = legal.action;
+  const def = a.kind === "treasure" ? layout.treasures[a.card] : layout.events[a.card];
+  const name = def ? def.name : a.card;
+  const vp = a.kind === "treasure" && def ? ` (${def.vp} VP)` : "";
+  return { text: `${a.kind === "treasure" ? "Play treasure" : "Play"} ${name}${vp}${a.target ? ` on ${spaceName(a.target)}` : ""}`,
+    title: def ? def.text : "" };
+}
+
+// The space a ship action attacks (a sail into enemy ships, a landing on one enemy space), or null.
+function attackTarget(a, view) {
+  let targets = [];
+  if (a.kind === "sail") targets = [a.path[a.path.length - 1]];
+  else if (a.kind === "unload") targets = [...new Set(a.drops.map(([, space]) => space))];
+  const attacked = targets.filter((t) => isAttack(view, t, view.kingdom));
+  return attacked.length === 1 ? attacked[0] : null;
+}
+
+function shipWhere(view, uid) {
+  for (const s of view.spaces) {
+    for (const u of s.units || []) {
+      if (u.uid === uid) {
+        const cargo = s.units.filter((c) => c.aboard === uid).map((c) => c.piece);
+        return `${spaceName(s.id)}${cargo.length ? `, carrying ${cargo.join(" + ")}` : ", empty"}`;
+      }
+    }
+  }
+  return "";
+}
+
+function tray(payload, controls) {
+  const pending = payload.pending;
+  const box = el("div", { class: "nerath-tray", "data-version": payload.version,
+    "data-decision": pending ? pending.kind : "over", "data-yours": pending && pending.yours ? "yes" : "no" });
+  if (!pending) { box.append(el("p", {}, "The game is over.")); return box; }
+  if (!pending.yours) {
+    box.append(el("p", { class: "muted" }, `Waiting for seat ${pending.player} (${pending.kind.replaceAll("_", " ")}).`));
+    return box;
+  }
+  const view = payload.view;
+  const g = groupLegal(payload);
+  box.append(el("h3", { class: "prompt" }, pending.prompt));
+  if (g.pass) {
+    box.append(button(PHASE_DONE[pending.kind] || "Pass", () => controls.submit(g.pass.action), { id: "nerath-pass", class: "pass" }));
+  }
+  const handled = new Set();
+  const use = (legal) => { handled.add(legal); return legal; };
+
+  // confirming an attack (its odds shown in the odds box just below)
+  if (ui.confirm) {
+    const a = ui.confirm.action;
+    const where = attackedSpace(a, view);
+    let question = `Fight the battle at ${spaceName(where)}?`;
+    if (a.kind === "move") question = `Attack ${spaceName(where)} with ${plural(a.count, a.piece)} (path ${a.path.map(spaceName).join(" → ")})?`;
+    else if (a.kind === "sail" || a.kind === "unload") question = `Attack ${spaceName(where)}: warship ${a.ship} — ${shipLabel(ui.confirm, view)}?`;
+    box.append(el("div", { class: "confirm" }, el("p", {}, question),
+      button(a.kind === "fight" ? "Fight" : "Attack", () => controls.submit(a), { id: "nerath-confirm", class: "primary" }),
+      button("Cancel", () => { ui.confirm = null; ui.odds = null; redraw(); })));
+  }
+  // The odds of the attack to confirm, or of the attack the pointer is on in the map (the tray's own buttons
+  // show odds only when clicked: odds appearing on hover must not push a button away from the pointer).
+  box.append(el("div", { id: "nerath-odds", class: "nerath-odds", hidden: true }));
+
+  // moving pieces
+  if (g.moves.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Move pieces"));
+    if (!ui.space || !movesFrom(ui.space).length) {
+      part.append(el("p", { class: "muted" }, "Click one of your ringed spaces to move pieces from it."));
+    } else {
+      part.append(el("p", {}, `From ${spaceName(ui.space)}: `));
+      for (const { piece, max } of piecesMovable(ui.space)) {
+        part.append(button(`${piece} (up to ${max})`, () => { ui.piece = piece; ui.count = max; ui.confirm = null; redraw(); },
+          { class: piece === ui.piece ? "chosen piece-choice" : "piece-choice", "data-piece": piece }));
+      }
+      if (ui.piece) {
+        const max = piecesMovable(ui.space).find((p) => p.piece === ui.piece).max;
+        const input = el("input", { type: "number", min: 1, max, value: ui.count, id: "nerath-count",
+          onchange: (e) => { ui.count = Math.max(1, Math.min(max, Number(e.target.value) || 1)); ui.confirm = null; redraw(); } });
+        part.append(el("label", { class: "inline" }, "how many ", input, ` of ${max}`));
+        part.append(el("p", { class: "muted" }, "Click a green space to move there, a red one to attack (its odds show first)."));
+      }
+      part.append(button("cancel", () => { resetUi(ui.version); redraw(); }));
+    }
+    g.moves.forEach(use);
+    box.append(part);
+  }
+
+  // battles: choose, take damage, continue or retreat
+  if (g.fights.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Choose the next battle"));
+    for (const f of g.fights) {
+      use(f);
+      part.append(button(`Battle at ${spaceName(f.action.space)}`, () => confirmAttack(f), { class: "fight-choice" }));
+    }
+    box.append(part);
+  }
+  if (g.damage.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Choose the casualties"));
+    for (const d of g.damage) part.append(button(damageLabel(use(d).action.targets), () => controls.submit(d.action), { class: "damage-choice" }));
+    box.append(part);
+  }
+  if (g.cont || g.retreats.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Continue or retreat"));
+    if (g.cont) part.append(button("Continue the battle", () => controls.submit(use(g.cont).action), { id: "nerath-continue", class: "primary" }));
+    for (const r of g.retreats) {
+      use(r);
+      const moves = r.action.moves.map(([t, d]) => `${prettyToken(t)} → ${d.startsWith("ship:") ? `warship ${d.slice(5)}` : spaceName(d)}`);
+      part.append(button(`Retreat: ${moves.join(", ") || "(nowhere to go: destroyed)"}`, () => controls.submit(r.action), { class: "retreat-choice" }));
+    }
+    box.append(part);
+  }
+  if (g.amok.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Run amok"));
+    for (const a of g.amok) part.append(button(`Monster runs amok into ${spaceName(use(a).action.target)}`, () => controls.submit(a.action)));
+    box.append(part);
+  }
+
+  // warships
+  if (g.ships.size) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Warships"));
+    for (const [uid, list] of g.ships) {
+      const row = el("div", { class: "ship", "data-ship": uid }, el("strong", {}, `Warship ${uid}`), ` at ${shipWhere(view, uid)}: `);
+      for (const legal of list) {
+        use(legal);
+        const target = attackTarget(legal.action, view);
+        row.append(button(shipLabel(legal, view), () => (target ? confirmAttack(legal) : controls.submit(legal.action))));
+      }
+      part.append(row);
+    }
+    box.append(part);
+  }
+
+  // buying reinforcements
+  if (g.buys.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, `Buy reinforcements (${view.kingdoms.find((k) => k.id === view.kingdom).gold} gold)`));
+    const pieces = [...new Set(g.buys.map((b) => b.action.piece))];
+    for (const piece of pieces) {
+      const def = layout.pieces.find((p) => p.id === piece);
+      part.append(button(`${def.name} — ${def.cost} gold`, () => { ui.buy = ui.buy === piece ? null : piece; ui.space = null; ui.piece = null; ui.placeChoices = null; redraw(); },
+        { class: ui.buy === piece ? "chosen buy-choice" : "buy-choice", "data-piece": piece }));
+    }
+    g.buys.forEach(use);
+    if (ui.buy) part.append(el("p", { class: "muted" }, `Click a green space to place the ${ui.buy}.`));
+    if (ui.placeChoices) {
+      for (const c of ui.placeChoices) part.append(button(`place on ${spaceName(c.action.space)} via the castle at ${spaceName(c.action.via)}`, () => controls.submit(c.action)));
+    }
+    box.append(part);
+  }
+
+  // cards
+  if (g.cards.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Cards"));
+    for (const c of g.cards) {
+      const { text, title } = cardLabel(use(c));
+      part.append(button(text, () => controls.submit(c.action), { title, class: "card-choice" }));
+    }
+    box.append(part);
+  }
+
+  const rest = payload.legal.filter((l) => !handled.has(l) && l !== g.pass);
+  if (rest.length) {
+    const part = el("div", { class: "part" }, el("h4", {}, "Other actions"));
+    for (const l of rest) part.append(button(l.notation, () => controls.submit(l.action)));
+    box.append(part);
+  }
+  return box;
+}
+
+// --- side panel -------------------------------------------------------------------------------------------
+function sidePanel(payload) {
+  const view = payload.view;
+  const box = el("div", { class: "nerath-side" });
+  const current = kingdomOf(view.kingdom);
+  box.append(el("p", { class: "turn" }, `Round ${view.round} · ${current.name} · ${view.phase.replaceAll("_", " ")}`));
+  const table = el("table", { class: "kingdoms" }, el("thead", {}, el("tr", {}, el("th", {}, "kingdom"),
+    el("th", { title: "treasury" }, "gold"), el("th", { title: "income at the end of its turn" }, "income"),
+    el("th", {}, "VP"), el("th", { title: "event cards / treasures in hand" }, "hand"))));
+  const body = el("tbody");
+  for (const k of view.kingdoms) {
+    const def = kingdomOf(k.id);
+    const hand = k.hand ? `${k.hand.length} / ${k.treasure_hand.length}` : `${k.hand_count} / ${k.treasure_hand_count}`;
+    const who = k.player === payload.seat ? " (you)" : ` (seat ${k.player})`;
+    body.append(el("tr", { class: k.id === view.kingdom ? "current" : undefined, "data-kingdom": k.id },
+      el("td", {}, el("span", { class: "swatch", style: `background:${def.fill}` }), ` ${def.name}${who}`),
+      el("td", { class: "gold" }, String(k.gold)), el("td", {}, String(k.income)), el("td", { class: "vp" }, String(k.vp)),
+      el("td", {}, hand)));
+  }
+  table.append(body);
+  box.append(table);
+  const inPlay = view.kingdoms.filter((k) => k.treasures_in_play.length);
+  if (inPlay.length) {
+    box.append(el("h4", {}, "Treasures in play"));
+    const list = el("ul");
+    for (const k of inPlay) {
+      for (const t of k.treasures_in_play) {
+        const def = layout.treasures[t];
+        list.append(el("li", { title: def ? def.text : "" }, `${kingdomOf(k.id).name}: ${def ? def.name : t}`));
+      }
+    }
+    box.append(list);
+  }
+  for (const k of view.kingdoms.filter((x) => x.hand)) {
+    box.append(el("h4", {}, `Your hand (${kingdomOf(k.id).name})`));
+    const list = el("ul", { class: "hand" });
+    for (const c of k.hand) {
+      const def = layout.events[c];
+      list.append(el("li", {}, el("strong", {}, def ? def.name : c), def ? ` — ${def.text}` : ""));
+    }
+    for (const c of k.treasure_hand) {
+      const def = layout.treasures[c];
+      list.append(el("li", {}, el("strong", {}, def ? `${def.name} (treasure, ${def.vp} VP)` : c), def ? ` — ${def.text}` : ""));
+    }
+    if (!k.hand.length && !k.treasure_hand.length) list.append(el("li", { class: "muted" }, "no cards"));
+    box.append(list);
+  }
+  if (ui.space) box.append(spaceDetails(view, ui.space));
+  box.append(el("p", { class: "legend muted" }, "Pieces: " + Object.entries(CODES).map(([p, c]) => `${c} ${p}`).join(", ") +
+    "; +1s = a soldier aboard a warship. ♜ castle, ⚔ battle, dashed ring = capital; a territory's fill is its holder, " +
+    "its border its home kingdom."));
+  return box;
+}
+
+function spaceDetails(view, id) {
+  const s = layout.byId[id];
+  const here = view.spaceById[id] || {};
+  const box = el("div", { class: "space-details" }, el("h4", {}, s.name));
+  const facts = [s.kind];
+  if (s.home) facts.push(`home of ${kingdomOf(s.home).name}`);
+  if (s.capital) facts.push("capital");
+  if (here.control) facts.push(`held by ${kingdomOf(here.control).name}`);
+  if (s.gold) facts.push(`${s.gold} gold of income`);
+  if (s.vp) facts.push(`${s.vp} VP to conquer`);
+  box.append(el("p", { class: "muted" }, facts.join(" · ")));
+  const list = el("ul");
+  for (const u of here.units || []) {
+    const flags = ["moved", "new", "damage", "inactive"].filter((f) => u[f]).join(", ");
+    list.append(el("li", {}, `${kingdomOf(u.kingdom).name} ${u.piece}${u.piece === "warship" ? ` ${u.uid}` : ""}` +
+      `${u.aboard ? ` (aboard warship ${u.aboard})` : ""}${flags ? ` [${flags}]` : ""}`));
+  }
+  for (const gd of here.guardians || []) {
+    const def = layout.guardians[gd.tile];
+    list.append(el("li", {}, `guardian ${def ? def.name : gd.tile} (${gd.dice.map((d) => `d${d}`).join(" ")})`));
+  }
+  if (here.guardians_face_down) list.append(el("li", {}, `${here.guardians_face_down} guardian(s) face down`));
+  if (!list.children.length) list.append(el("li", { class: "muted" }, "empty"));
+  box.append(list);
+  return box;
+}
+
+// --- battle report: every die and every loss of the current (or last) battle -------------------------------
+function battleReport(view) {
+  let start = -1;
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].kind === "battle.start") { start = i; break; }
+  if (start < 0) return null;
+  const box = el("div", { class: "battle-report", id: "nerath-battle" });
+  const first = events[start];
+  const live = view.battle && view.battle.space === first.data.space;
+  box.append(el("h3", {}, `${live ? "Battle" : "Last battle"} at ${spaceName(first.data.space)}` +
+    (live ? ` — round ${view.battle.round}, ${view.battle.step.replaceAll("_", " ")}` : "")));
+  const list = el("ol", { class: "battle-events" });
+  for (let i = start; i < events.length; i++) {
+    const e = events[i];
+    if (i > start && e.kind === "battle.start") break;
+    if (e.kind === "roll" && e.data && e.data.dice) {
+      const dice = el("span", { class: "dice" });
+      for (const [sides, face] of e.data.dice) dice.append(el("span", { class: `die ${face >= 6 ? "hit" : "miss"}`, title: `d${sides}` }, String(face)));
+      list.append(el("li", { class: "roll" }, `${e.data.who} (${namesIn(e.data.purpose)}): `, dice,
+        ` → ${plural(e.data.hits ?? 0, "hit")}`));
+    } else if (["damage", "destroyed", "battle.round", "battle.end", "retreat", "conquer", "liberate",
+      "guardians.revealed", "battle.odd_damage", "dungeon.win", "dungeon.lose"].includes(e.kind) || e.kind.startsWith("dungeon")) {
+      list.append(el("li", { class: e.kind.replace(".", "-") }, describeEvent(e) || e.text || e.kind));
+    }
+    if (e.kind === "battle.end") break;
+  }
+  box.append(list);
+  return box;
+}
+
+// --- the whole board ---------------------------------------------------------------------------------------
+function marksFor(payload) {
+  const marks = new Map();
+  const view = payload.view;
+  const g = groupLegal(payload);
+  for (const id of view.battles_todo || []) marks.set(id, "todo");
+  if (!payload.pending || !payload.pending.yours) return marks;
+  for (const m of g.moves) marks.set(m.action.path[0], "source");
+  if (ui.space && ui.piece) {
+    for (const dest of destinationsFor().keys()) marks.set(dest, isAttack(view, dest, view.kingdom) ? "dest attack" : "dest");
+  }
+  if (ui.buy) for (const dest of buyTargets().keys()) marks.set(dest, "dest place");
+  for (const f of g.fights) marks.set(f.action.space, "dest attack");
+  if (ui.space) marks.set(ui.space, `${marks.get(ui.space) || ""} selected`);
+  if (ui.confirm) marks.set(attackedSpace(ui.confirm.action, view), "dest attack confirm");
+  return marks;
+}
+
+function prepareView(view, kingdoms) {
+  view.spaceById = Object.fromEntries(view.spaces.map((s) => [s.id, s]));
+  view.mine = new Set(view.kingdoms.filter((k) => k.hand).map((k) => k.id));
+  // allied kingdoms share a team (alliance mode); in free-for-all each kingdom is its own
+  view.teamOf = Object.fromEntries(kingdoms.map((k) => [k.id, k.team ?? k.id]));
+  return view;
+}
+
+function foldGenericActions() {
+  const buttons = document.getElementById("action-buttons");
+  if (!buttons || buttons.closest("details")) return;
+  const details = el("details", { id: "all-actions" }, el("summary", {}, "All legal actions (as text)"));
+  buttons.replaceWith(details);
+  details.append(buttons);
+}
+
+function draw(container, payload, controls) {
+  const view = prepareView(payload.view, layout.kingdoms);
+  container.classList.add("nerath-board");
+  const mapBox = el("div", { class: "nerath-map-box" }, drawMap(payload, marksFor(payload)));
+  const report = battleReport(view);
+  const left = el("div", { class: "nerath-left" }, mapBox);
+  const right = el("div", { class: "nerath-right" }, tray(payload, controls));
+  if (report) right.append(report);
+  right.append(sidePanel(payload));
+  container.replaceChildren(left, right);
+  paintOdds();
+}
+
+export function render(container, payload, controls) {
+  ensureStyles();
+  foldGenericActions();
+  controlsRef = controls;
+  for (const e of payload.events || []) {
+    const key = `${e.action}:${e.index}`;
+    if (!seenEvents.has(key)) { seenEvents.add(key); events.push(e); }
+  }
+  if (payload.version !== ui.version) resetUi(payload.version);
+  lastArgs = { container, payload, controls };
+  if (!layout) {
+    if (!layoutLoading) {
+      layoutLoading = request("GET", `/api/seat/${token}/board`).then((data) => {
+        data.byId = Object.fromEntries([...data.spaces].map((s) => [s.id, s]));
+        layout = data;
+        redraw();
+      }).catch((error) => { container.replaceChildren(el("p", { class: "error" }, `board: ${error.message}`)); });
+    }
+    container.replaceChildren(el("p", { class: "muted" }, "loading the map…"));
+    return;
+  }
+  // Updates can come faster than frames (AI kingdoms play many actions a second): draw the latest once a frame.
+  if (!drawScheduled) {
+    drawScheduled = true;
+    requestAnimationFrame(() => { drawScheduled = false; redraw(); });
+  }
+}
+
+function namesIn(text) {
+  return String(text || "").replace(/\b[a-z][a-z0-9_]*\b/g, (word) => (layout.byId[word] ? layout.byId[word].name : word));
+}
+
+// A log line with the spaces' names instead of their ids.
+export function describeEvent(event) {
+  if (!layout || !event.text) return null;
+  return namesIn(event.text);
+}
