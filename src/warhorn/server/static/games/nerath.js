@@ -29,6 +29,39 @@ const oddsCache = new Map();
 // What the player has picked on the current version (reset when the version changes).
 let ui = { version: -1 };
 
+// Card windows ask every kingdom that holds a card (so being asked reveals nothing). When none of your
+// cards fits, the only choice is to pass; this browser can do that for you (a per-browser setting).
+const AUTO_PASS_KEY = "warhorn.nerath.autoPass";
+let autoPassedVersion = -1;
+function autoPassOn() {
+  try { return localStorage.getItem(AUTO_PASS_KEY) !== "off"; } catch { return true; }
+}
+function setAutoPass(on) {
+  try { localStorage.setItem(AUTO_PASS_KEY, on ? "on" : "off"); } catch { /* private mode: not kept */ }
+}
+function autoPassToggle() {
+  const box = el("input", { type: "checkbox", id: "nerath-auto-pass", checked: autoPassOn(),
+    onchange: (e) => { setAutoPass(e.target.checked); if (lastArgs) maybeAutoPass(lastArgs.payload, lastArgs.controls); } });
+  return el("label", { class: "muted auto-pass", title: "A card window where none of your cards fits is passed at once" },
+    box, " pass card windows where no card of mine fits");
+}
+function maybeAutoPass(payload, controls) {
+  const p = payload.pending;
+  if (!p || !p.yours || p.kind !== "card_window" || !autoPassOn()) return;
+  if (payload.legal.length !== 1 || payload.legal[0].action.kind !== "pass") return;
+  if (autoPassedVersion === payload.version) return;
+  autoPassedVersion = payload.version;
+  const action = payload.legal[0].action;
+  const attempt = (tries) => {
+    if (!lastArgs || lastArgs.payload.version !== payload.version) return; // moved on meanwhile
+    Promise.resolve(controls.submit(action)).then(() => {
+      // the page ignores a submit while another is in flight: try again shortly if still waiting
+      if (tries > 0 && lastArgs && lastArgs.payload.version === payload.version) setTimeout(() => attempt(tries - 1), 150);
+    });
+  };
+  setTimeout(() => attempt(20), 0);
+}
+
 function resetUi(version) {
   oddsCache.clear(); // odds belong to one version of the game
   ui = { version, space: null, piece: null, count: 1, buy: null, confirm: null, odds: null, placeChoices: null };
@@ -546,6 +579,7 @@ function sidePanel(payload) {
   const box = el("div", { class: "nerath-side" });
   const current = kingdomOf(view.kingdom);
   box.append(el("p", { class: "turn" }, `Round ${view.round} · ${current.name} · ${view.phase.replaceAll("_", " ")}`));
+  box.append(autoPassToggle());
   const table = el("table", { class: "kingdoms" }, el("thead", {}, el("tr", {}, el("th", {}, "kingdom"),
     el("th", { title: "treasury" }, "gold"), el("th", { title: "income at the end of its turn" }, "income"),
     el("th", {}, "VP"), el("th", { title: "event cards / treasures in hand" }, "hand"))));
@@ -707,6 +741,7 @@ export function render(container, payload, controls) {
   }
   if (payload.version !== ui.version) resetUi(payload.version);
   lastArgs = { container, payload, controls };
+  maybeAutoPass(payload, controls);
   if (!layout) {
     if (!layoutLoading) {
       layoutLoading = request("GET", `/api/seat/${token}/board`).then((data) => {
