@@ -521,7 +521,7 @@ def test_nerath_secrets_never_reach_another_seat_on_the_wire(database_url: str) 
     )
     kinds = {e.kind for events in truth.events for e in events}
     assert {"card.draw", "ai_reason"} <= kinds
-    assert counts.messages > 100 and counts.hidden_values >= 3 and counts.reasons_checked > 10
+    assert counts.messages > 100 and counts.hidden_values >= 2 and counts.reasons_checked > 10
     assert counts.twins_differing == counts.twins, "a twin had the same hidden facts: the check proves less"
     assert counts.own_cards_seen > 50, "a seat never saw its own hand: the check would prove nothing"
 
