@@ -65,4 +65,39 @@ def test_random_agent_explains_and_is_seeded() -> None:
     agent = RandomAgent()
     picks = [agent.choose(state, 0, Rng(8)) for _ in range(3)]
     assert len(set(picks)) == 1
+    # the dice race hides hands: how many actions there were would count the playable cards held
+    assert agent.explain() == "chosen at random among its legal actions"
+
+
+def test_random_agent_counts_the_legal_actions_only_without_hidden_information() -> None:
+    import tiny_games
+
+    tiny_games.register()
+    state = load_game("nim-test", seed=1)
+    agent = RandomAgent()
+    agent.choose(state, 0, Rng(2))
     assert agent.explain() == f"chosen at random among {len(state.legal_actions())} legal actions"
+
+
+def test_random_agents_reason_does_not_depend_on_its_hidden_cards() -> None:
+    """In Nerath the number of legal actions counts the AI's playable cards (at a card window, 1 means
+    'holds no card that fits'): the reason, shown to all, must read the same whatever the AI holds."""
+    state = load_game("nerath", seed=5, round_cap=1)
+    rng = Rng(9)
+    compared = differing_counts = 0
+    while state.pending() is not None and compared < 60:
+        decider = state.pending().player  # type: ignore[union-attr]
+        if decider != 0:
+            agent = RandomAgent()
+            agent.choose(state, decider, Rng(1))
+            reason = agent.explain()
+            for n in range(3):
+                twin = state.determinize(0, Rng(n))  # seat 0 cannot tell these apart from the truth
+                other = RandomAgent()
+                other.choose(twin, decider, Rng(1))
+                compared += 1
+                differing_counts += len(twin.legal_actions()) != len(state.legal_actions())
+                assert other.explain() == reason
+        legal = state.legal_actions()
+        state, _ = state.apply(legal[rng.below(len(legal))])
+    assert differing_counts > 0, "the AI's options never depended on its cards: the test proves nothing"

@@ -89,12 +89,23 @@ def test_same_seed_and_iterations_give_the_same_search() -> None:
 
 
 def test_explanation_gives_visits_win_rate_and_alternatives() -> None:
-    state = load_game("dice-race", seed=2, hand_size=2)
+    state = load_game("nim-test", stones=9)
     agent = MCTSAgent(Budget(iterations=200))
     agent.choose(state, 0, Rng(0))
     reason = agent.explain()
     assert "/200 visits" in reason and "% expected win rate" in reason and "next best" in reason
     assert "\n" not in reason
+
+
+def test_with_hidden_information_the_explanation_names_only_the_choice() -> None:
+    """The runners-up may be plays of cards the player holds, and the figures come from positions
+    dealt around its own hand: the reason, shown to every player, names only the action taken."""
+    state = load_game("dice-race", seed=2, hand_size=2)
+    assert isinstance(state, DiceRace) and state.hands[0]
+    agent = MCTSAgent(Budget(iterations=200))
+    chosen = agent.choose(state, 0, Rng(0))
+    assert agent.explain() == f"{chosen.notation()}: chosen by information-set search"
+    assert agent.last is not None and len(agent.last.actions) > 1  # the search itself still ran
 
 
 def test_a_single_legal_action_is_taken_without_search() -> None:

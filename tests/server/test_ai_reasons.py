@@ -101,3 +101,33 @@ def test_reason_event_audience_is_the_seats_that_see_every_event() -> None:
     assert multi is not None and multi.data["reason"] == "first line second line"
     long = reason_event(AI_SEAT, "x" * 1000, [])
     assert long is not None and len(str(long.data["reason"])) == MAX_REASON_CHARS
+
+
+class _FailingAgent:
+    """An AI that crashes with a message naming a hidden card (as a bug in a game's rules might)."""
+
+    name = "failing-test"
+
+    def choose(self, state: Any, player: int, rng: Any) -> Any:
+        raise KeyError(f"secret card {state.snapshot()['hands'][player][0]}")
+
+    def explain(self) -> str:
+        return ""
+
+
+def test_an_ai_failure_is_reported_to_every_seat_without_the_exceptions_text(client: TestClient) -> None:
+    from warhorn.ai import AGENTS, register_agent
+
+    register_agent("failing-test", lambda params, budget: _FailingAgent())
+    try:
+        created = create(client, ["human", "failing-test"], seed=5, target=40)
+        token = tokens(created)[0]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        secret = hub._games[created["game_id"]].state.snapshot()["hands"][1][0]
+        answer = client.post(f"/api/seat/{token}/actions", json={"version": 0, "text": "roll"})
+        assert answer.status_code == 200, answer.text
+        payload = wait_for(client, token, lambda p: p["ai_error"] is not None)
+        assert secret not in payload["ai_error"]
+        assert payload["ai_error"].startswith("seat 1 (failing-test) failed (KeyError)")
+    finally:
+        AGENTS.pop("failing-test", None)

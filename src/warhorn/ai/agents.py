@@ -31,7 +31,12 @@ class Agent(Protocol):
         ...
 
     def explain(self) -> str:
-        """A one-line reason for the last choice ("" when the agent has none)."""
+        """A one-line reason for the last choice ("" when the agent has none).
+
+        It is shown to every player, so it states nothing the other players may not know: in a
+        game with hidden information not even how many legal actions there were, when that
+        number depends on the player's own hidden cards.
+        """
         ...
 
 
@@ -101,15 +106,21 @@ class RandomAgent:
 
     def __init__(self) -> None:
         self._count = 0
+        self._hidden = False
 
     def choose(self, state: GameState, player: int, rng: Rng) -> Action:
         legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal action to choose from")
         self._count = len(legal)
+        self._hidden = state.spec.hidden_information
         return legal[rng.below(len(legal))]
 
     def explain(self) -> str:
+        # With hidden information the number of legal actions may count the plays of cards only
+        # this player holds (e.g. whether it could answer at a card window), so it is not told.
+        if self._hidden:
+            return "chosen at random among its legal actions"
         return f"chosen at random among {self._count} legal actions"
 
 

@@ -129,6 +129,7 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.last: SearchReport | None = None
         self._only_action = False
+        self._hidden = False
 
     # -- the agent interface ---------------------------------------------------
     def choose(self, state: GameState, player: int, rng: Rng) -> Action:
@@ -141,6 +142,7 @@ class MCTSAgent:
         if not legal:
             raise ValueError("no legal action to choose from")
         search_rng = Rng(rng.next_u64())  # one draw from the caller's generator, whatever the budget
+        self._hidden = state.spec.hidden_information
         if len(legal) == 1:
             self._only_action = True
             self.last = SearchReport(player, 0, 0.0, (ActionStats(legal[0], 0, math.nan),))
@@ -153,6 +155,10 @@ class MCTSAgent:
         report = self.last
         if report is None:
             return ""
+        if self._hidden:
+            # The figures and the runners-up come from positions dealt around this player's own
+            # hidden cards (and may name plays of them); being alone also tells what it holds.
+            return f"{report.chosen.action.notation()}: chosen by information-set search"
         if self._only_action:
             return f"{report.chosen.action.notation()}: the only legal action"
         best = report.chosen

@@ -39,6 +39,7 @@ log = logging.getLogger("warhorn.server")
 STATIC_DIR = Path(__file__).parent / "static"
 KEEPALIVE_SECONDS = 15.0
 _GAME_ID_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+_EVENT_ID_SHAPE = re.compile(r"^[0-9]{1,18}$")
 
 
 class CreateGameRequest(pydantic.BaseModel):
@@ -303,7 +304,8 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
     ) -> StreamingResponse:
         """Server-sent events: an ``update`` (the seat's payload with the new events) after every change."""
         live, seat = await hub.seat_for(token)
-        if last_event_id is not None and last_event_id.isdigit():
+        # the id of the last update the browser got: ASCII digits only ("²".isdigit() holds too)
+        if last_event_id is not None and _EVENT_ID_SHAPE.match(last_event_id):
             after = int(last_event_id)
         return StreamingResponse(
             _seat_stream(hub, token, live, seat, after, request),

@@ -496,7 +496,8 @@ class GameHub:
             log.warning("AI of game %s stopped: %s", live.id, exc.message)
         except Exception as exc:
             who = f"seat {seat.seat} ({seat.kind})" if seat is not None else "an AI seat"
-            live.ai_error = f"{who} failed: {type(exc).__name__}: {exc}"
+            # every seat reads this: the exception's own text may name a hidden card, so only the log has it
+            live.ai_error = f"{who} failed ({type(exc).__name__}); the details are in the server's log"
             log.exception("AI of game %s failed", live.id)
             self._notify(live)
 
