@@ -46,7 +46,7 @@ def test_play_ai_seats_to_the_end_and_replay(tmp_path: Path) -> None:
 
 def test_play_human_by_text_number_and_commands(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
-    stdin = "help\nfly\n1\nlist\nsave " + str(save) + "\nundo\nquit\n"
+    stdin = "help\nfly\n²\n1\nlist\nsave " + str(save) + "\nundo\nquit\n"
     result = runner.invoke(app, ["play", "dice-race", "--seed", "1", "-o", "players=2"], input=stdin)
     assert result.exit_code == 0, result.output
     assert "not an action" in result.output or "no action kind" in result.output

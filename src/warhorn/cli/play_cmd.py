@@ -158,7 +158,7 @@ def run_game(
             continue
         legal = state.legal_actions()
         try:
-            if line.isdigit() and 1 <= int(line) <= len(legal):
+            if line.isascii() and line.isdigit() and 1 <= int(line) <= len(legal):
                 action = legal[int(line) - 1]
             else:
                 action = state.parse(line)

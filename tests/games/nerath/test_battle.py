@@ -203,6 +203,9 @@ def test_assignment_must_use_distinct_pieces_and_all_takeable_hits() -> None:
         validate_assignment(army, {"soldier": 3}, 3)
     with pytest.raises(IllegalActionError, match="unknown damage target"):
         validate_assignment(army, {"goblin": 1}, 1)
+    for odd in ("g²:d6", "g1:d٦"):  # digits to str.isdigit, not to int: refused like any unknown target
+        with pytest.raises(IllegalActionError, match="unknown damage target"):
+            validate_assignment(army, {odd: 1}, 1)
     assert damage_capacity(army) == 3
 
 

@@ -676,7 +676,7 @@ def _key_parts(key: str) -> tuple[str, int, int]:
     text = key.strip().lower()
     if text.startswith("g") and ":d" in text:
         gi_txt, _, sides_txt = text[1:].partition(":d")
-        if gi_txt.isdigit() and sides_txt.isdigit():
+        if gi_txt.isascii() and gi_txt.isdigit() and sides_txt.isascii() and sides_txt.isdigit():
             return "guardian", int(gi_txt), int(sides_txt)
     damaged = text.startswith(_DAMAGED)
     name = text[len(_DAMAGED) :] if damaged else text
