@@ -76,7 +76,7 @@ class Settings:
 
     attack: float = 0.55  # attack a general when the odds reach this
     desperate: float = 0.25  # ... or this when it is one step from Monarch City
-    gather: float = 0.45  # the team gathers at the target general once its hands reach this
+    gather: float = 0.35  # the team gathers at the target general once its hands reach this
 
 
 def parse_settings(params: Mapping[str, str]) -> Settings:
@@ -223,6 +223,13 @@ class DefendersHeuristic:
             action: Action | None = Fight(b.name(loc)) if loc == here else None
             tasks.append((worth, loc, reason, action))
 
+        # Slayer and Fireball: sure or nearly sure kills here.
+        for a in legal:
+            if isinstance(a, Slay | Fireball):
+                worth, what = self._special_kill_worth(state, slot, a, target)
+                if worth > 0:
+                    tasks.append((worth, here, what, a))
+
         # Generals: attack when the odds are good; gather at the target when the hands are ready.
         tasks.extend(self._general_tasks(state, slot, target))
 
@@ -247,8 +254,11 @@ class DefendersHeuristic:
                 reason = f"rest at {b.name(loc)}: {s.life}/{s.max_life} life, +{gain}"
                 tasks.append((urgency * gain, loc, reason, Rest() if loc == here else None))
 
+        holding = self._holding(state, slot, target)
         best: tuple[float, str, Action] | None = None
         for worth, loc, reason, action in tasks:
+            if holding is not None and loc != here and worth < 40.0:
+                continue  # gathered at the target general: stay for the attack
             steps = self._steps(state, slot, loc)
             cost = steps + 1
             if steps >= s.actions:  # not this turn: later turns are worth less
@@ -263,7 +273,26 @@ class DefendersHeuristic:
                 best = (score, reason, action)
         if best is not None and best[0] > 0.05 and best[2] in legal:
             return Choice(best[2], f"{best[1]} (score {best[0]:.1f})")
+        if holding is not None:
+            return Choice(EndDay(), holding)
         return self._idle(state, legal)
+
+    def _holding(self, state: DefendersState, slot: int, target: Target | None) -> str | None:
+        """Why the hero waits where it stands: it is gathered with the team at the target general."""
+        if target is None or target.chance < self.settings.gather:
+            return None
+        g = state.generals[target.colour]
+        s = state.slots[slot]
+        if g is None or g.loc != s.loc or not battle_odds.usable_cards(state, slot, target.colour):
+            return None
+        if threat.end_of_turn_wounds(state, slot, s.loc) >= s.life:
+            return None
+        gd = state.board.general_by_colour[target.colour]
+        assert gd is not None
+        return (
+            f"wait at {gd.name} for the others: the team's {target.dice} dice give {pct(target.chance)}, "
+            f"{len(battle_odds.usable_cards(state, slot, target.colour))} card(s) of mine"
+        )
 
     def _idle(self, state: DefendersState, legal: list[Action]) -> Choice:
         """No task is worth an action: rest if it helps, else step off minions, else end the day."""
@@ -356,6 +385,31 @@ class DefendersHeuristic:
             worth += 0.5
         return worth, kills
 
+    def _special_kill_worth(
+        self, state: DefendersState, slot: int, action: Slay | Fireball, target: Target | None
+    ) -> tuple[float, str]:
+        """Fall in danger from Slayer (every minion of a colour, no roll) or Fireball (2+ kills)."""
+        s = state.slots[slot]
+        here = s.loc
+        counts = list(state.minions[here])
+        before = threat.location_danger(state, here)
+        if isinstance(action, Slay):
+            c = COLOURS.index(action.colour)
+            killed = counts[c]
+            counts[c] = 0
+            worth = before - threat.location_danger(state, here, counts)
+            return (
+                worth,
+                f"Slayer kills {killed} {MINION_NAMES[c]}(s) here without rolling (danger {before:.1f})",
+            )
+        outcomes = threat.fight_outcomes(counts, [5 / 6] * 4)
+        after = sum(pr * threat.location_danger(state, here, left) for pr, left in outcomes)
+        cost = 0.3 * self.card_value(state, action.card, target)
+        return (
+            before - after - cost,
+            f"Fireball on {sum(counts)} minion(s) here: 83 % each (danger {before:.1f})",
+        )
+
     def _general_tasks(
         self, state: DefendersState, slot: int, target: Target | None
     ) -> list[tuple[float, int, str, Action | None]]:
@@ -400,7 +454,7 @@ class DefendersHeuristic:
                         continue  # waiting here: nothing to do for the gathering
                 else:
                     action = None
-                    worth = 8.0 + 2.0 * mine
+                    worth = 14.0 + 3.0 * mine + (10.0 if target.steps <= 2 else 0.0)
                 reason = (
                     f"gather at {gd.name} ({b.name(g.loc)}): the team's {target.dice} dice give "
                     f"{pct(target.chance)} (here now: {pct(chance)})"
@@ -471,7 +525,8 @@ class DefendersHeuristic:
             if target.chance < 0.3:
                 worth *= 1.3
             reason = (
-                f"Rumors at {b.name(inn)} for {colour} cards ({tokens} token(s), {per_token * tokens} draws): "
+                f"Rumors at {b.name(inn)} for {colour} cards "
+                f"({tokens} token(s), {per_token * tokens} draws): "
                 f"team odds on the target now {pct(target.chance)}"
             )
             action: Action | None = Rumors(colour, tokens) if inn == s.loc else None
@@ -575,7 +630,8 @@ class DefendersHeuristic:
             worth = danger + 2.0 * state.minion_total(s.loc) - keep
             return (
                 worth,
-                f"Battle Fury clears {state.minion_total(s.loc)} minion(s) at {b.name(s.loc)} (danger {danger:.1f})",
+                f"Battle Fury clears {state.minion_total(s.loc)} minion(s) at {b.name(s.loc)} "
+                f"(danger {danger:.1f})",
             )
         if effect == "spell_of_purity":
             loc = b.loc(a.targets[0])
@@ -584,7 +640,8 @@ class DefendersHeuristic:
                 worth -= 6.0
             return (
                 worth,
-                f"Spell of Purity: {state.taint[loc]} crystal(s) off {a.targets[0]} ({state.crystals_left} left)",
+                f"Spell of Purity: {state.taint[loc]} crystal(s) off {a.targets[0]} "
+                f"({state.crystals_left} left)",
             )
         if effect == "elven_archers":
             locs = [b.loc(t) for t in a.targets]
@@ -605,11 +662,12 @@ class DefendersHeuristic:
             top = sorted((threat.location_danger(state, i) for i in range(len(b.locations))), reverse=True)[
                 :3
             ]
-            near = min(threat.steps_to_city(state, c) for c in range(4))
-            worth = sum(top) * 0.8 + (40.0 if near <= 1 else 0.0) - keep - 8.0
+            nearest = min(threat.steps_to_city(state, c) for c in range(4))
+            worth = sum(top) * 0.5 + (40.0 if nearest <= 1 else 0.0) - keep - 25.0
             return (
                 worth,
-                f"Battle Strategy: clear 3 locations (danger {sum(top):.1f}), push a general {near} step(s) out",
+                f"Battle Strategy: clear 3 locations (danger {sum(top):.1f}), "
+                f"push a general {nearest} step(s) out",
             )
         if effect == "local_information":
             if target is None:
@@ -728,7 +786,8 @@ class DefendersHeuristic:
             if best is not None:
                 return Choice(
                     best[1],
-                    f"remove a {MINION_NAMES[COLOURS.index(best[1].what)]} at {best[1].where}: danger -{best[0]:.1f}",
+                    f"remove a {MINION_NAMES[COLOURS.index(best[1].what)]} at {best[1].where}: "
+                    f"danger -{best[0]:.1f}",
                 )
         elif p.stage == "location" and picks:
             best_loc = max(picks, key=lambda a: threat.location_danger(state, b.loc(a.where)))
@@ -761,7 +820,7 @@ class DefendersHeuristic:
         who = bt.to_ask[0]
         gd = state.board.general_by_colour[bt.general]
         assert gd is not None
-        with_me, dice = battle_odds.team_chance(state, bt.general, [*bt.participants, who, *bt.to_ask[1:]])
+        with_me, _ = battle_odds.team_chance(state, bt.general, [*bt.participants, who, *bt.to_ask[1:]])
         without, _ = battle_odds.team_chance(state, bt.general, [*bt.participants, *bt.to_ask[1:]])
         mine = len(battle_odds.usable_cards(state, who, bt.general))
         if mine and with_me > without + 0.01:
@@ -793,10 +852,10 @@ class DefendersHeuristic:
             )
         specials = [a for a in commits if state.board.cards[a.card].is_special]
         committed = self._committed_chance(state)
-        if specials and committed < 0.9:
+        if specials and committed < 0.8:
             a = max(specials, key=lambda x: state.board.cards[x.card].dice)
             return Choice(
-                a, f"commit special {a.card} for its dice: {pct(committed)} with the cards committed"
+                a, f"commit special {a.card} for its dice: only {pct(committed)} with the plain cards"
             )
         return Choice(
             CommitDone(state.slots[who].hero or ""), f"done committing: {pct(committed)} to defeat {gd.name}"

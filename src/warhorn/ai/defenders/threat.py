@@ -76,7 +76,7 @@ def crystal_cost(crystals_left: int) -> float:
     """Harm of placing one more crystal with ``crystals_left`` in the box (the last one loses)."""
     if crystals_left <= 1:
         return LOSS
-    return 3.0 + 30.0 / crystals_left
+    return 4.0 + 48.0 / crystals_left
 
 
 def minion_cost(state: DefendersState, colour: int, taken: int = 0) -> float:
