@@ -75,8 +75,8 @@ class Settings:
     """Tunable thresholds (agent spec parameters, e.g. ``heuristic:attack=0.5``)."""
 
     attack: float = 0.55  # attack a general when the odds reach this
-    desperate: float = 0.25  # ... or this when it is one step from Monarch City
-    gather: float = 0.35  # the team gathers at the target general once its hands reach this
+    desperate: float = 0.15  # ... or this when it is one step from Monarch City
+    gather: float = 0.5  # the team gathers at the target general once its hands reach this
 
 
 def parse_settings(params: Mapping[str, str]) -> Settings:
@@ -118,6 +118,7 @@ class DefendersHeuristic:
 
     def __init__(self, params: Mapping[str, str] | None = None) -> None:
         self.settings = parse_settings(params or {})
+        self._die_cache: tuple[object, list[float]] | None = None
 
     # --- entry point ----------------------------------------------------------------------
     def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
@@ -157,24 +158,49 @@ class DefendersHeuristic:
                 continue
             chance, dice = battle_odds.team_chance(state, c, heroes)
             steps = threat.steps_to_city(state, c)
-            urgency = {1: 0.35, 2: 0.12}.get(steps, 0.0)
+            urgency = {1: 0.5 + 0.15 * state.war, 2: 0.2 + 0.05 * state.war}.get(steps, 0.0)
             score = chance + urgency + 0.002 * dice
             if best is None or score > best[0]:
                 best = (score, Target(c, chance, dice, steps))
         return best[1] if best else None
 
+    def die_values(self, state: DefendersState) -> list[float]:
+        """Worth of one more battle die against each general (0 for defeated ones).
+
+        A die's share of a kill (its net hit chance over the general's remaining life) times
+        the worth of a kill, more for generals near the city, less once the team's hands
+        already beat the general nine times in ten.
+        """
+        key = (id(state), state.turn_no, tuple(len(s.hand) for s in state.slots), state.crystals_left)
+        if self._die_cache is not None and self._die_cache[0] == key:
+            return self._die_cache[1]
+        heroes = [i for i, s in enumerate(state.slots) if s.hero is not None]
+        values = [0.0, 0.0, 0.0, 0.0]
+        for c, g in enumerate(state.generals):
+            gd = state.board.general_by_colour[c]
+            if g is None or g.loc < 0 or gd is None:
+                continue
+            hit = (7 - gd.hit) / 6 - (1 / 6 if gd.has_skill("parry") else 0.0)
+            if gd.has_skill("demonic_curse"):
+                hit *= 5 / 6
+            share = hit / max(1, battle_odds.life_left(state, c))
+            steps = threat.steps_to_city(state, c)
+            urgency = {1: 1.0, 2: 0.5}.get(steps, 0.0)
+            chance, _ = battle_odds.team_chance(state, c, heroes, specials=False)
+            saturation = 0.3 if chance >= 0.9 else 1.0
+            values[c] = GENERAL_WORTH * share * (1.0 + urgency) * saturation
+        self._die_cache = (key, values)
+        return values
+
     def card_value(self, state: DefendersState, cid: str, target: Target | None) -> float:
-        """How much a hand card is worth keeping (battle dice for the target first)."""
+        """How much a hand card is worth keeping: its battle dice (the target's most), specials."""
         card = state.board.cards[cid]
         if card.is_special:
             return 6.0 + card.dice
         colour = COLOURS.index(card.colour)
-        if state.generals[colour] is None:
-            value = 0.2
-        elif target is not None and target.colour == colour:
-            value = 3.0 * card.dice
-        else:
-            value = 1.0 * card.dice
+        value = 0.2 + 0.4 * card.dice * self.die_values(state)[colour]
+        if target is not None and target.colour == colour:
+            value *= 1.5
         if any(t and state.board.colour_of[i] == colour for i, t in enumerate(state.taint)):
             value += 0.5 if state.crystals_left > 5 else 2.0
         return value
@@ -257,9 +283,9 @@ class DefendersHeuristic:
         holding = self._holding(state, slot, target)
         best: tuple[float, str, Action] | None = None
         for worth, loc, reason, action in tasks:
-            if holding is not None and loc != here and worth < 40.0:
-                continue  # gathered at the target general: stay for the attack
             steps = self._steps(state, slot, loc)
+            if holding is not None and loc != here and worth < 40.0 and 2 * steps + 1 > s.actions:
+                continue  # gathered at the target general: only short trips that leave time to come back
             cost = steps + 1
             if steps >= s.actions:  # not this turn: later turns are worth less
                 worth *= 0.5 ** (1 + (steps - s.actions) // max(1, s.life))
@@ -277,9 +303,13 @@ class DefendersHeuristic:
             return Choice(EndDay(), holding)
         return self._idle(state, legal)
 
+    def _gather_threshold(self, target: Target) -> float:
+        """The team's odds at which heroes gather at the target (lower when it nears the city)."""
+        return self.settings.gather - (0.2 if target.steps <= 2 else 0.0)
+
     def _holding(self, state: DefendersState, slot: int, target: Target | None) -> str | None:
         """Why the hero waits where it stands: it is gathered with the team at the target general."""
-        if target is None or target.chance < self.settings.gather:
+        if target is None or target.chance < self._gather_threshold(target):
             return None
         g = state.generals[target.colour]
         s = state.slots[slot]
@@ -442,7 +472,9 @@ class DefendersHeuristic:
                 else:
                     continue_action = AttackGeneral() if g.loc == s.loc else None
                 out.append((worth, g.loc, reason, continue_action))
-            elif target is not None and target.colour == c and target.chance >= self.settings.gather:
+            elif (
+                target is not None and target.colour == c and target.chance >= self._gather_threshold(target)
+            ):
                 mine = len(battle_odds.usable_cards(state, slot, c))
                 if mine == 0:
                     continue
@@ -512,7 +544,8 @@ class DefendersHeuristic:
         per_token = 5 if s.hero == "rogue" else 2
         worth_per_card = COLOUR_SHARE * 3.0 * 1.1 + SPECIAL_SHARE * 6.0
         out: list[tuple[float, int, str, Action | None]] = []
-        colour = COLOURS[target.colour]
+        values = self.die_values(state)
+        colour = COLOURS[max(range(4), key=lambda c: values[c])]
         for inn in board_info(b).inns:
             tokens = (
                 min(2 - used, s.actions - self._steps(state, slot, inn))
@@ -692,6 +725,8 @@ class DefendersHeuristic:
         before = threat.card_harm(state, n.card, n.mode, n.cancelled)
         after = threat.card_harm(state, n.card, n.mode, [*n.cancelled, what])
         saved = before - after
+        if saved < threat.LOSS / 2:
+            saved -= 8.0  # keep the card for a card that would lose the game
         return saved - keep - 4.0, f"{name} cancels {what} on {n.card}: saves {saved:.1f} harm points"
 
     def _reward_worth(self, state: DefendersState, a: UseReward, window: str) -> tuple[float, str]:
@@ -827,6 +862,11 @@ class DefendersHeuristic:
             return Choice(
                 Join(state.slots[who].hero or ""),
                 f"join against {gd.name} with {mine} card(s): {pct(without)} -> {pct(with_me)}",
+            )
+        if with_me >= 0.75:
+            return Choice(
+                Join(state.slots[who].hero or ""),
+                f"join against {gd.name} for the 3-card reward: {pct(with_me)} to win, no cards of mine",
             )
         return Choice(Pass(), f"stay out: no cards against {gd.name} ({pct(without)} without me)")
 

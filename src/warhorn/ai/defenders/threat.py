@@ -244,7 +244,7 @@ def location_danger(state: DefendersState, loc: int, counts: Counts | None = Non
         risk += placement_harm(state, loc, colour, count, here) - placement_harm(
             state, loc, colour, count, empty
         )
-    worth = sum(here[c] * (0.4 + 4.0 / (state.supply[c] + 2)) for c in range(4))
+    worth = sum(here[c] * (0.4 + 12.0 / (state.supply[c] + 1)) for c in range(4))
     if loc in info.next_to_monarch:
         worth += 1.5 * total  # the Monarch City card and overruns bring them into the city
     if total == 3:
