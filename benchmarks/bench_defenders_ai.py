@@ -3,9 +3,10 @@
 Run (one at a time, on a shared machine with ``nice``; the figures in
 docs/ai-results-defenders.md come from exactly these commands):
 
-    nice -n 10 env PYTHONPATH=src python benchmarks/bench_defenders_ai.py results --players 4 --games 500 --jobs 2
-    nice -n 10 env PYTHONPATH=src python benchmarks/bench_defenders_ai.py results --players 2 --games 500 --jobs 2
-    nice -n 10 env PYTHONPATH=src python benchmarks/bench_defenders_ai.py timing --games 20
+    export PYTHONPATH=src
+    nice -n 10 python benchmarks/bench_defenders_ai.py results --players 4 --games 500 --jobs 2
+    nice -n 10 python benchmarks/bench_defenders_ai.py results --players 2 --games 500 --jobs 2
+    nice -n 10 python benchmarks/bench_defenders_ai.py timing --games 20
 
 ``results`` plays ``--games`` seeded games (standard rules, ``--players`` heroes, one
 per player) for a team of ``heuristic`` seats and for a team of ``random`` seats
