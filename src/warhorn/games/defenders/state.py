@@ -250,6 +250,7 @@ class DefendersState(GameState):
         self.ds_known_top = 0  # Darkness Spreads cards on top of the pile everyone has seen
         self.skip_night = False
         self.outcome: str | None = None  # "win" or a loss reason
+        self.ending: str | None = None  # machine-readable code (rules.minions.ENDINGS)
         self.won = False
         self.events: list[Event] = []
 
@@ -299,6 +300,7 @@ class DefendersState(GameState):
         new.ds_known_top = self.ds_known_top
         new.skip_night = self.skip_night
         new.outcome = self.outcome
+        new.ending = self.ending
         new.won = self.won
         new.events = []
         return new
@@ -425,6 +427,7 @@ class DefendersState(GameState):
             "darkness_known_top": list(self.ds_deck.draw_pile[: self.ds_known_top]),
             "skip_night": self.skip_night,
             "outcome": self.outcome,
+            "ending": self.ending,
         }
 
     def view(self, player: int | None) -> dict[str, Any]:

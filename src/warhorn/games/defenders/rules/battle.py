@@ -287,6 +287,7 @@ def general_defeated(state: DefendersState, slot: int) -> None:
             state.owed_discards.append([p, excess])
     if all(g is None for g in state.generals):
         state.outcome = "win"
+        state.ending = "generals_defeated"
         state.won = True
         state.log("game_won", "All four generals are defeated: the realm is saved!", rule="DEF-END-01")
 

@@ -194,6 +194,6 @@ def advance_general(state: DefendersState, colour: int, target: str, count: int)
     g.loc = b.loc(nxt)
     state.log("general_moves", f"{gd.name} advances to {nxt}", general=COLOURS[colour], to=nxt)
     if g.loc == b.monarch:
-        minions.lose(state, f"{gd.name} entered Monarch City", "DEF-END-02")
+        minions.lose(state, f"{gd.name} entered Monarch City", "DEF-END-02", "general_in_city")
         return
     minions.add_minions(state, g.loc, colour, count)

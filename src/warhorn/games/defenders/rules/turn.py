@@ -381,7 +381,7 @@ def hero_defeated(state: DefendersState, slot: int) -> None:
     if len(state.unused_heroes) > len(state.replacements):
         state.replacements.append(slot)
     elif all(x.hero is None for x in state.slots) and not state.replacements:
-        minions.lose(state, "no hero is left to defend the realm", "DEF-TRN-03")
+        minions.lose(state, "no hero is left to defend the realm", "DEF-TRN-03", "no_heroes")
 
 
 def replace_hero(state: DefendersState, slot: int, hero: str) -> None:

@@ -30,7 +30,9 @@ def results(state: DefendersState) -> Results | None:
         return None
     scores = champion_scores(state)
     winners = frozenset(range(state.players)) if state.won else frozenset()
-    reason = "all four generals are defeated" if state.won else f"the heroes lose: {state.outcome}"
+    # The reason starts with the ending's code (rules.minions.ENDINGS) so records can be counted by it.
+    text = "all four generals are defeated" if state.won else f"the heroes lose: {state.outcome}"
+    reason = f"{state.ending}: {text}" if state.ending else text
     return Results(
         winners=winners,
         ranking=champion_ranking(state),

@@ -1,0 +1,986 @@
+"""The cooperative Defenders of the Realm heuristic: every decision the game asks, with a reason.
+
+The heroes play as one team. Every decision is taken afresh from the position
+(so a plan is re-made whenever dice or the Darkness change things):
+
+- **Team target.** The general the team gathers cards for: the one the team's
+  open hands beat most often (exact battle odds, :mod:`.odds`), pulled forward
+  when a general nears Monarch City.
+- **Daytime.** Each action of the active hero is the first step of the best
+  *task*: clear a location's minions (the expected harm they cause, from the
+  Darkness cards that name it, :mod:`.threat`), heal a tainted land when
+  crystals run short, gather at the target general and attack it once the dice
+  make a win likely, draw cards at an Inn, attempt a cheap quest, rest. A
+  task's worth is divided by the actions it takes (walking included); the last
+  action of a turn avoids ending among minions.
+- **Everything else.** Battles (join, commit, order), special cards and quest
+  rewards at their windows, Darkness reactions, the Wizard's redraw, the
+  Cleric's Turn Undead, target picks, discards and replacement heroes.
+
+Only what every hero sees is used: hands are open in this co-op game; the
+order of the decks is never read (``state.ds_deck.discard_pile`` and the
+board's card list give which Darkness cards may still come).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from warhorn.ai.defenders import battle_odds, threat
+from warhorn.ai.defenders.threat import board_info
+from warhorn.ai.heuristic import Choice
+from warhorn.engine import Action, GameState, Rng
+from warhorn.games.defenders.actions import (
+    AttackGeneral,
+    ChooseHero,
+    Commit,
+    CommitDone,
+    Discard,
+    EndDay,
+    Fight,
+    Fireball,
+    HealLand,
+    Join,
+    Move,
+    NextAttacker,
+    Pass,
+    Pick,
+    PlayCard,
+    QuestAction,
+    Redraw,
+    Rest,
+    Rumors,
+    Slay,
+    TurnChoice,
+    TurnUndead,
+    UseReward,
+)
+from warhorn.games.defenders.board import BLACK, COLOURS, MINION_NAMES
+from warhorn.games.defenders.rules import hero_actions, quests
+from warhorn.games.defenders.state import DefendersState
+
+#: Preferred replacement heroes, best first (more life and stronger general fighting first).
+HERO_PREFERENCE = ("sorceress", "cleric", "wizard", "paladin", "dwarf", "ranger", "rogue", "eagle_rider")
+#: Worth of defeating a general, in harm points (it also ends that general's advance for good).
+GENERAL_WORTH = 60.0
+#: Share of the target colour among hero cards (about 21 of 97) used to value card draws.
+COLOUR_SHARE = 0.21
+SPECIAL_SHARE = 0.15
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Tunable thresholds (agent spec parameters, e.g. ``heuristic:attack=0.5``)."""
+
+    attack: float = 0.55  # attack a general when the odds reach this
+    desperate: float = 0.15  # ... or this when it is one step from Monarch City
+    gather: float = 0.5  # the team gathers at the target general once its hands reach this
+
+
+def parse_settings(params: Mapping[str, str]) -> Settings:
+    known = {"attack", "desperate", "gather"}
+    unknown = set(params) - known
+    if unknown:
+        raise ValueError(
+            f"unknown defenders heuristic parameter(s) {', '.join(sorted(unknown))} "
+            f"(known: {', '.join(sorted(known))})"
+        )
+    values: dict[str, float] = {}
+    for name, text in params.items():
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"heuristic parameter {name}={text!r} must be a number from 0 to 1") from None
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"heuristic parameter {name}={text!r} must be a number from 0 to 1")
+        values[name] = value
+    return Settings(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The general the team works toward and its odds with every card the heroes hold."""
+
+    colour: int
+    chance: float
+    dice: int
+    steps: int
+
+
+def pct(p: float) -> str:
+    return f"{p * 100:.0f} %"
+
+
+class DefendersHeuristic:
+    """The ``heuristic`` agent's Defenders player (see the module docstring)."""
+
+    def __init__(self, params: Mapping[str, str] | None = None) -> None:
+        self.settings = parse_settings(params or {})
+        self._die_cache: tuple[object, list[float]] | None = None
+
+    # --- entry point ----------------------------------------------------------------------
+    def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
+        assert isinstance(state, DefendersState)
+        decision = state.pending()
+        legal = state.legal_actions()
+        if decision is None or not legal:
+            raise ValueError("the game is over: there is no decision to take")
+        if len(legal) == 1:
+            return Choice(legal[0], f"{legal[0].notation()}: the only legal action")
+        handler = {
+            "action": self._daytime,
+            "turn_choice": self._turn_choice,
+            "choose_hero": self._choose_hero,
+            "discard": self._discard,
+            "pick": self._pick,
+            "join": self._join,
+            "commit": self._commit,
+            "next_attacker": self._next_attacker,
+            "special": self._window,
+            "turn_undead": self._turn_undead,
+            "wisdom": self._wisdom,
+        }.get(decision.kind)
+        choice = handler(state, legal) if handler else None
+        if choice is None or choice.action not in legal:
+            fallback = next((a for a in legal if isinstance(a, Pass | EndDay | CommitDone)), legal[0])
+            return Choice(fallback, f"{fallback.notation()}: nothing better to do")
+        return choice
+
+    # --- shared judgements ------------------------------------------------------------------
+    def target(self, state: DefendersState) -> Target | None:
+        """The team's target general: best odds with every hand, nearer the city breaking ties."""
+        heroes = [i for i, s in enumerate(state.slots) if s.hero is not None]
+        best: tuple[float, Target] | None = None
+        for c, g in enumerate(state.generals):
+            if g is None or g.loc < 0:
+                continue
+            chance, dice = battle_odds.team_chance(state, c, heroes)
+            steps = threat.steps_to_city(state, c)
+            urgency = {1: 0.5 + 0.15 * state.war, 2: 0.2 + 0.05 * state.war}.get(steps, 0.0)
+            score = chance + urgency + 0.002 * dice
+            if best is None or score > best[0]:
+                best = (score, Target(c, chance, dice, steps))
+        return best[1] if best else None
+
+    def die_values(self, state: DefendersState) -> list[float]:
+        """Worth of one more battle die against each general (0 for defeated ones).
+
+        A die's share of a kill (its net hit chance over the general's remaining life) times
+        the worth of a kill, more for generals near the city, less once the team's hands
+        already beat the general nine times in ten.
+        """
+        key = (id(state), state.turn_no, tuple(len(s.hand) for s in state.slots), state.crystals_left)
+        if self._die_cache is not None and self._die_cache[0] == key:
+            return self._die_cache[1]
+        heroes = [i for i, s in enumerate(state.slots) if s.hero is not None]
+        values = [0.0, 0.0, 0.0, 0.0]
+        for c, g in enumerate(state.generals):
+            gd = state.board.general_by_colour[c]
+            if g is None or g.loc < 0 or gd is None:
+                continue
+            hit = (7 - gd.hit) / 6 - (1 / 6 if gd.has_skill("parry") else 0.0)
+            if gd.has_skill("demonic_curse"):
+                hit *= 5 / 6
+            share = hit / max(1, battle_odds.life_left(state, c))
+            steps = threat.steps_to_city(state, c)
+            urgency = {1: 1.0, 2: 0.5}.get(steps, 0.0)
+            chance, _ = battle_odds.team_chance(state, c, heroes, specials=False)
+            saturation = 0.3 if chance >= 0.9 else 1.0
+            values[c] = GENERAL_WORTH * share * (1.0 + urgency) * saturation
+        self._die_cache = (key, values)
+        return values
+
+    def card_value(self, state: DefendersState, cid: str, target: Target | None) -> float:
+        """How much a hand card is worth keeping: its battle dice (the target's most), specials."""
+        card = state.board.cards[cid]
+        if card.is_special:
+            return 6.0 + card.dice
+        colour = COLOURS.index(card.colour)
+        value = 0.2 + 0.4 * card.dice * self.die_values(state)[colour]
+        if target is not None and target.colour == colour:
+            value *= 1.5
+        if any(t and state.board.colour_of[i] == colour for i, t in enumerate(state.taint)):
+            value += 0.5 if state.crystals_left > 5 else 2.0
+        return value
+
+    # --- Daytime ------------------------------------------------------------------------------
+    def _daytime(self, state: DefendersState, legal: list[Action]) -> Choice:
+        slot = state.current
+        s = state.slots[slot]
+        target = self.target(state)
+        free = self._free_play(state, legal, target)
+        if free is not None:
+            return free
+        if s.actions <= 0:
+            return Choice(EndDay(), "end the day: no actions left")
+        return self._best_action(state, legal, target)
+
+    def _speed(self, state: DefendersState, slot: int) -> int:
+        hero = state.slots[slot].hero
+        return {"paladin": 2, "eagle_rider": 4}.get(hero or "", 1)
+
+    def _steps(self, state: DefendersState, slot: int, to: int) -> int:
+        """Actions to walk from the hero's location to ``to`` (free movement abilities included)."""
+        d = board_info(state.board).dist[state.slots[slot].loc][to]
+        return math.ceil(d / self._speed(state, slot))
+
+    def _best_action(self, state: DefendersState, legal: list[Action], target: Target | None) -> Choice:
+        b = state.board
+        slot = state.current
+        s = state.slots[slot]
+        here = s.loc
+        tasks: list[tuple[float, int, str, Action | None]] = []  # (worth, location, reason, action here)
+
+        # Minions: clear the locations whose minions threaten most.
+        for loc in range(len(b.locations)):
+            if state.minion_total(loc) == 0:
+                continue
+            steps = self._steps(state, slot, loc)
+            if steps > s.actions + 2 and loc != b.monarch:
+                continue
+            worth, kills = self._fight_worth(state, slot, loc)
+            if worth <= 0:
+                continue
+            counts = "+".join(f"{n} {MINION_NAMES[c]}" for c, n in enumerate(state.minions[loc]) if n)
+            danger = threat.location_danger(state, loc)
+            reason = f"clear {counts} at {b.name(loc)}: danger {danger:.1f}, {kills:.1f} kills expected"
+            action: Action | None = Fight(b.name(loc)) if loc == here else None
+            tasks.append((worth, loc, reason, action))
+
+        # Slayer and Fireball: sure or nearly sure kills here.
+        for a in legal:
+            if isinstance(a, Slay | Fireball):
+                worth, what = self._special_kill_worth(state, slot, a, target)
+                if worth > 0:
+                    tasks.append((worth, here, what, a))
+
+        # Generals: attack when the odds are good; gather at the target when the hands are ready.
+        tasks.extend(self._general_tasks(state, slot, target))
+
+        # Taint: heal when the crystals run short.
+        tasks.extend(self._heal_tasks(state, slot, target))
+
+        # Cards at an Inn, quests, rest.
+        tasks.extend(self._inn_tasks(state, slot, target))
+        tasks.extend(self._quest_tasks(state, slot))
+        if s.life < s.max_life:
+            need = s.max_life - s.life
+            urgency = 3.0 if s.life <= 2 else 0.8
+            for loc in [here, b.monarch, *board_info(b).inns]:
+                if loc == here:
+                    gain = hero_actions.rest_amount(state, slot)
+                    if gain <= 0:
+                        continue
+                else:
+                    gain = need
+                    if state.generals_at(loc):
+                        continue
+                reason = f"rest at {b.name(loc)}: {s.life}/{s.max_life} life, +{gain}"
+                tasks.append((urgency * gain, loc, reason, Rest() if loc == here else None))
+
+        holding = self._holding(state, slot, target)
+        best: tuple[float, str, Action] | None = None
+        for worth, loc, reason, action in tasks:
+            steps = self._steps(state, slot, loc)
+            if holding is not None and loc != here and worth < 40.0 and 2 * steps + 1 > s.actions:
+                continue  # gathered at the target general: only short trips that leave time to come back
+            cost = steps + 1
+            if steps >= s.actions:  # not this turn: later turns are worth less
+                worth *= 0.5 ** (1 + (steps - s.actions) // max(1, s.life))
+            if action is None:
+                action = self._move_towards(state, legal, loc, target)
+                if action is None:
+                    continue
+                reason = f"toward {b.name(loc)} ({steps} step(s)) to {reason}"
+            score = worth / cost - self._ending_penalty(state, slot, action)
+            if best is None or score > best[0]:
+                best = (score, reason, action)
+        if best is not None and best[0] > 0.05 and best[2] in legal:
+            return Choice(best[2], f"{best[1]} (score {best[0]:.1f})")
+        if holding is not None:
+            return Choice(EndDay(), holding)
+        return self._idle(state, legal)
+
+    def _gather_threshold(self, target: Target) -> float:
+        """The team's odds at which heroes gather at the target (lower when it nears the city)."""
+        return self.settings.gather - (0.2 if target.steps <= 2 else 0.0)
+
+    def _holding(self, state: DefendersState, slot: int, target: Target | None) -> str | None:
+        """Why the hero waits where it stands: it is gathered with the team at the target general."""
+        if target is None or target.chance < self._gather_threshold(target):
+            return None
+        g = state.generals[target.colour]
+        s = state.slots[slot]
+        if g is None or g.loc != s.loc or not battle_odds.usable_cards(state, slot, target.colour):
+            return None
+        if threat.end_of_turn_wounds(state, slot, s.loc) >= s.life:
+            return None
+        gd = state.board.general_by_colour[target.colour]
+        assert gd is not None
+        return (
+            f"wait at {gd.name} for the others: the team's {target.dice} dice give {pct(target.chance)}, "
+            f"{len(battle_odds.usable_cards(state, slot, target.colour))} card(s) of mine"
+        )
+
+    def _idle(self, state: DefendersState, legal: list[Action]) -> Choice:
+        """No task is worth an action: rest if it helps, else step off minions, else end the day."""
+        slot = state.current
+        s = state.slots[slot]
+        if Rest() in legal:
+            return Choice(Rest(), f"rest: nothing more useful, {s.life}/{s.max_life} life")
+        wounds = threat.end_of_turn_wounds(state, slot, s.loc)
+        if wounds:
+            safe = self._safe_step(state, legal)
+            if safe is not None:
+                return Choice(safe, f"{safe.notation()}: avoid {wounds} wound(s) at the end of the turn")
+        return Choice(EndDay(), f"end the day: no task worth an action ({s.actions} left)")
+
+    def _safe_step(self, state: DefendersState, legal: list[Action]) -> Action | None:
+        b = state.board
+        moves = [a for a in legal if isinstance(a, Move) and a.by in ("foot", "noble_steed", "eagle_flight")]
+        best = None
+        for m in moves:
+            loc = b.loc(m.to)
+            wounds = threat.end_of_turn_wounds(state, state.current, loc)
+            key = (wounds, -threat.location_danger(state, loc))
+            if best is None or key < best[0]:
+                best = (key, m)
+        if best is None or best[0][0] >= threat.end_of_turn_wounds(
+            state, state.current, state.slots[state.current].loc
+        ):
+            return None
+        return best[1]
+
+    def _ending_penalty(self, state: DefendersState, slot: int, action: Action) -> float:
+        """Harm of ending the turn where this action leaves the hero, if it is the turn's last action."""
+        s = state.slots[slot]
+        if s.actions > 1 or isinstance(action, PlayCard | UseReward):
+            return 0.0
+        b = state.board
+        loc = b.loc(action.to) if isinstance(action, Move) else s.loc
+        if isinstance(action, Fight) and b.loc(action.at) == s.loc:
+            wounds = self._expected_wounds_after_fight(state, slot, s.loc)
+        else:
+            wounds = float(threat.end_of_turn_wounds(state, slot, loc))
+        life = s.life + (hero_actions.rest_amount(state, slot) if isinstance(action, Rest) else 0)
+        if wounds <= 0:
+            return 0.0
+        if wounds >= life:
+            return 50.0
+        return wounds * (1.0 + 4.0 / life)
+
+    def _expected_wounds_after_fight(self, state: DefendersState, slot: int, loc: int) -> float:
+        chances = self._kill_chances(state, slot, loc)
+        return sum(
+            pr * threat.end_of_turn_wounds(state, slot, loc, left)
+            for pr, left in threat.fight_outcomes(state.minions[loc], chances)
+        )
+
+    def _kill_chances(self, state: DefendersState, slot: int, loc: int) -> list[float]:
+        s = state.slots[slot]
+        out = []
+        for c in range(4):
+            bonus = hero_actions.minion_bonus(state, slot, c, loc)
+            reroll = (
+                s.turn.get("luck")
+                or (s.hero == "dwarf" and c == 2)
+                or (s.hero == "eagle_rider" and s.turn.get("style") == "ground")
+                or (hero_actions.has_reward(state, slot, "unicorn") and not s.turn.get("unicorn_used"))
+            )
+            out.append(threat.kill_chance(c, bonus, bool(reroll)))
+        return out
+
+    def _fight_worth(self, state: DefendersState, slot: int, loc: int) -> tuple[float, float]:
+        """Expected fall in danger from one Fight at ``loc``, and the expected kills."""
+        before = threat.location_danger(state, loc)
+        chances = self._kill_chances(state, slot, loc)
+        after = 0.0
+        kills = 0.0
+        total = state.minion_total(loc)
+        for pr, left in threat.fight_outcomes(state.minions[loc], chances):
+            after += pr * threat.location_danger(state, loc, left)
+            kills += pr * (total - sum(left))
+        worth = before - after
+        s = state.slots[slot]
+        if state.generals_at(loc):
+            worth += 2.0 * kills  # clears the way to the general
+        q = quests.quest_of(state, slot)
+        if q is not None and q.kind == "kill":
+            worth += 1.0 * sum(
+                kills * state.minions[loc][c] / max(1, total) for c in range(4) if COLOURS[c] in q.colours
+            )
+        if s.hero == "cleric" and state.minions[loc][BLACK]:
+            worth += 0.5
+        return worth, kills
+
+    def _special_kill_worth(
+        self, state: DefendersState, slot: int, action: Slay | Fireball, target: Target | None
+    ) -> tuple[float, str]:
+        """Fall in danger from Slayer (every minion of a colour, no roll) or Fireball (2+ kills)."""
+        s = state.slots[slot]
+        here = s.loc
+        counts = list(state.minions[here])
+        before = threat.location_danger(state, here)
+        if isinstance(action, Slay):
+            c = COLOURS.index(action.colour)
+            killed = counts[c]
+            counts[c] = 0
+            worth = before - threat.location_danger(state, here, counts)
+            return (
+                worth,
+                f"Slayer kills {killed} {MINION_NAMES[c]}(s) here without rolling (danger {before:.1f})",
+            )
+        outcomes = threat.fight_outcomes(counts, [5 / 6] * 4)
+        after = sum(pr * threat.location_danger(state, here, left) for pr, left in outcomes)
+        cost = 0.3 * self.card_value(state, action.card, target)
+        return (
+            before - after - cost,
+            f"Fireball on {sum(counts)} minion(s) here: 83 % each (danger {before:.1f})",
+        )
+
+    def _general_tasks(
+        self, state: DefendersState, slot: int, target: Target | None
+    ) -> list[tuple[float, int, str, Action | None]]:
+        b = state.board
+        s = state.slots[slot]
+        out: list[tuple[float, int, str, Action | None]] = []
+        for c, g in enumerate(state.generals):
+            if g is None or g.loc < 0:
+                continue
+            gd = b.general_by_colour[c]
+            assert gd is not None
+            present = [
+                i for i, o in enumerate(state.slots) if o.hero is not None and (o.loc == g.loc or i == slot)
+            ]
+            chance, dice = battle_odds.team_chance(state, c, present)
+            steps = threat.steps_to_city(state, c)
+            threshold = self.settings.desperate if steps <= 1 else self.settings.attack
+            life = battle_odds.life_left(state, c)
+            if dice > 0 and chance >= threshold:
+                clear = state.minion_total(g.loc)
+                worth = chance * GENERAL_WORTH - (1 - chance) * 12.0 + (20.0 if steps <= 1 else 0.0)
+                reason = (
+                    f"attack {gd.name} with {dice} dice: {pct(chance)} to defeat "
+                    f"(needs {life} hits at {gd.hit}+)"
+                )
+                if clear:
+                    worth *= 0.7
+                    reason = f"clear {clear} minion(s) guarding {gd.name}, then " + reason
+                    continue_action: Action | None = Fight(b.name(g.loc)) if g.loc == s.loc else None
+                else:
+                    continue_action = AttackGeneral() if g.loc == s.loc else None
+                out.append((worth, g.loc, reason, continue_action))
+            elif (
+                target is not None and target.colour == c and target.chance >= self._gather_threshold(target)
+            ):
+                mine = len(battle_odds.usable_cards(state, slot, c))
+                if mine == 0:
+                    continue
+                if g.loc == s.loc:
+                    if state.minion_total(g.loc):
+                        action: Action | None = Fight(b.name(g.loc))
+                        worth = 10.0
+                    else:
+                        continue  # waiting here: nothing to do for the gathering
+                else:
+                    action = None
+                    worth = 14.0 + 3.0 * mine + (10.0 if target.steps <= 2 else 0.0)
+                reason = (
+                    f"gather at {gd.name} ({b.name(g.loc)}): the team's {target.dice} dice give "
+                    f"{pct(target.chance)} (here now: {pct(chance)})"
+                )
+                out.append((worth, g.loc, reason, action))
+        return out
+
+    def _heal_tasks(
+        self, state: DefendersState, slot: int, target: Target | None
+    ) -> list[tuple[float, int, str, Action | None]]:
+        b = state.board
+        s = state.slots[slot]
+        out: list[tuple[float, int, str, Action | None]] = []
+        if not any(state.taint):
+            return out
+        gain = threat.crystal_cost(state.crystals_left + 1) * (1.0 if state.crystals_left <= 6 else 0.35)
+        dice = 3 if s.hero == "sorceress" else 2
+        both = state.options.get("heal_land", "either") == "both"
+        chance = (1 / 3) ** dice * 0 + (1 - (2 / 3) ** dice if not both else 1 / 9)
+        for loc, t in enumerate(state.taint):
+            if not t:
+                continue
+            colour = b.colour_of[loc]
+            cards = [c for c in s.hand if b.cards[c].colour == COLOURS[colour]] if colour >= 0 else []
+            sanctify = s.hero == "cleric" and state.minion_total(loc) == 0
+            if not cards and not sanctify:
+                continue
+            if cards:
+                cheapest = min(cards, key=lambda c: self.card_value(state, c, target))
+                cost = self.card_value(state, cheapest, target)
+                worth = chance * gain - 0.3 * cost
+                action: Action | None = HealLand(cheapest) if loc == s.loc else None
+            else:
+                worth = (1 / 3) * gain
+                action = HealLand(None) if loc == s.loc else None
+            if worth <= 0:
+                continue
+            reason = (
+                f"heal {b.name(loc)} ({t} crystal(s), {state.crystals_left} left in the box): "
+                f"{pct(chance if cards else 1 / 3)} per try"
+            )
+            out.append((worth, loc, reason, action))
+        return out
+
+    def _inn_tasks(
+        self, state: DefendersState, slot: int, target: Target | None
+    ) -> list[tuple[float, int, str, Action | None]]:
+        if target is None:
+            return []
+        b = state.board
+        s = state.slots[slot]
+        used = s.turn.get("rumors", 0)
+        if used >= 2 or len(s.hand) >= 9:
+            return []
+        per_token = 5 if s.hero == "rogue" else 2
+        worth_per_card = COLOUR_SHARE * 3.0 * 1.1 + SPECIAL_SHARE * 6.0
+        out: list[tuple[float, int, str, Action | None]] = []
+        values = self.die_values(state)
+        colour = COLOURS[max(range(4), key=lambda c: values[c])]
+        for inn in board_info(b).inns:
+            tokens = (
+                min(2 - used, s.actions - self._steps(state, slot, inn))
+                if inn != s.loc
+                else min(2 - used, s.actions)
+            )
+            if tokens <= 0:
+                tokens = 1
+            worth = per_token * tokens * worth_per_card
+            if target.chance < 0.3:
+                worth *= 1.3
+            reason = (
+                f"Rumors at {b.name(inn)} for {colour} cards "
+                f"({tokens} token(s), {per_token * tokens} draws): "
+                f"team odds on the target now {pct(target.chance)}"
+            )
+            action: Action | None = Rumors(colour, tokens) if inn == s.loc else None
+            out.append((worth / tokens, inn, reason, action))
+        return out
+
+    def _quest_tasks(self, state: DefendersState, slot: int) -> list[tuple[float, int, str, Action | None]]:
+        b = state.board
+        s = state.slots[slot]
+        q = quests.quest_of(state, slot)
+        if q is None:
+            return []
+        out: list[tuple[float, int, str, Action | None]] = []
+        worth = {"boots": 14.0, "amulet": 14.0, "crystal_any": 9.0, "crystal_here": 9.0, "helm": 10.0}.get(
+            q.reward, 7.0
+        )
+        if q.kind == "roll" and q.location:
+            dice = q.dice + (1 if s.hero == "sorceress" else 0)
+            chance = 1 - (1 - (7 - q.need) / 6) ** dice
+            loc = b.loc(q.location)
+            reason = f"quest {q.name} at {q.location}: {pct(chance)} with {dice} dice at {q.need}+"
+            penalty = 0.5 if q.fail_discard else 1.0
+            out.append((worth * chance * penalty, loc, reason, QuestAction() if loc == s.loc else None))
+        elif q.kind == "visit":
+            left = [x for x in q.locations if x not in s.quest_progress]
+            for name in left:
+                loc = b.loc(name)
+                reason = f"quest {q.name}: {name} ({len(left)} of {len(q.locations)} left)"
+                out.append((worth / len(left), loc, reason, QuestAction() if loc == s.loc else None))
+        elif q.kind == "scout":
+            g = state.generals[COLOURS.index(q.colours[0])]
+            if g is not None and g.loc >= 0 and state.minion_total(g.loc) == 0:
+                reason = f"quest {q.name} at {b.name(g.loc)}"
+                out.append((worth * 0.8, g.loc, reason, QuestAction() if g.loc == s.loc else None))
+        elif q.kind == "inns":
+            left = [x for x in q.locations if x not in s.quest_progress]
+            for name in left:
+                reason = f"quest {q.name}: visit {name} ({len(left)} inn(s) left)"
+                out.append((worth / len(left), b.loc(name), reason, None))
+        return out
+
+    def _move_towards(
+        self, state: DefendersState, legal: list[Action], dest: int, target: Target | None
+    ) -> Action | None:
+        """The legal move that brings the hero nearest ``dest``, spending cheap cards only to save steps."""
+        b = state.board
+        dist = board_info(b).dist
+        here = state.slots[state.current].loc
+        now = dist[here][dest]
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if not isinstance(a, Move):
+                continue
+            d = dist[b.loc(a.to)][dest]
+            if d >= now:
+                continue
+            cost = d * 1.0
+            if a.card:
+                cost += 0.45 * self.card_value(state, a.card, target)
+            cost += 0.01 * threat.end_of_turn_wounds(state, state.current, b.loc(a.to))
+            if best is None or cost < best[0]:
+                best = (cost, a)
+        return best[1] if best else None
+
+    # --- free plays during Daytime ------------------------------------------------------------
+    def _free_play(self, state: DefendersState, legal: list[Action], target: Target | None) -> Choice | None:
+        best: tuple[float, Choice] | None = None
+        for a in legal:
+            if isinstance(a, PlayCard | UseReward):
+                worth, reason = self._play_worth(state, a, "day", target)
+                if worth > 0 and (best is None or worth > best[0]):
+                    best = (worth, Choice(a, reason))
+        return best[1] if best else None
+
+    def _night_harm(self, state: DefendersState) -> float:
+        """Expected harm of tonight's Darkness cards (average over the cards that may come)."""
+        from warhorn.games.defenders.rules.darkness import MODES_BY_WAR
+
+        unseen = threat.unseen_darkness(state)
+        if not unseen:
+            return 0.0
+        total = 0.0
+        for mode in MODES_BY_WAR[state.war]:
+            total += sum(threat.card_harm(state, c, mode) for c in unseen) / len(unseen)
+        return total
+
+    def _play_worth(
+        self, state: DefendersState, a: Action, window: str, target: Target | None
+    ) -> tuple[float, str]:
+        """Worth of a special card or held reward now (minus what the card is worth kept), and why."""
+        b = state.board
+        if isinstance(a, UseReward):
+            return self._reward_worth(state, a, window)
+        assert isinstance(a, PlayCard)
+        card = b.cards[a.card]
+        effect = card.special
+        keep = 0.6 * self.card_value(state, a.card, target)
+        if effect == "battle_fury":
+            s = state.slots[state.current]
+            danger = threat.location_danger(state, s.loc)
+            worth = danger + 2.0 * state.minion_total(s.loc) - keep
+            return (
+                worth,
+                f"Battle Fury clears {state.minion_total(s.loc)} minion(s) at {b.name(s.loc)} "
+                f"(danger {danger:.1f})",
+            )
+        if effect == "spell_of_purity":
+            loc = b.loc(a.targets[0])
+            worth = state.taint[loc] * threat.crystal_cost(state.crystals_left + 1) - keep - 4.0
+            if state.crystals_left > 6:
+                worth -= 6.0
+            return (
+                worth,
+                f"Spell of Purity: {state.taint[loc]} crystal(s) off {a.targets[0]} "
+                f"({state.crystals_left} left)",
+            )
+        if effect == "elven_archers":
+            locs = [b.loc(t) for t in a.targets]
+            danger = sum(threat.location_danger(state, i) for i in locs)
+            return danger - keep - 3.0, f"Elven Archers clear {', '.join(a.targets)} (danger {danger:.1f})"
+        if effect == "kings_guard":
+            near = [b.monarch, *b.neighbours(b.monarch)]
+            danger = sum(threat.location_danger(state, i) for i in near)
+            return danger * 0.6 - keep - 6.0, f"King's Guard near Monarch City (danger {danger:.1f})"
+        if effect == "cavalry_sweep":
+            top = sorted((threat.location_danger(state, i) for i in range(len(b.locations))), reverse=True)[
+                :3
+            ]
+            return sum(
+                top
+            ) * 0.6 - keep - 6.0, f"Cavalry Sweep on the worst locations (danger {sum(top):.1f})"
+        if effect == "battle_strategy":
+            top = sorted((threat.location_danger(state, i) for i in range(len(b.locations))), reverse=True)[
+                :3
+            ]
+            nearest = min(threat.steps_to_city(state, c) for c in range(4))
+            worth = sum(top) * 0.5 + (40.0 if nearest <= 1 else 0.0) - keep - 25.0
+            return (
+                worth,
+                f"Battle Strategy: clear 3 locations (danger {sum(top):.1f}), "
+                f"push a general {nearest} step(s) out",
+            )
+        if effect == "local_information":
+            if target is None:
+                return -1.0, ""
+            worth = 5 * (COLOUR_SHARE * 3.0 + SPECIAL_SHARE * 6.0) - keep
+            return worth, f"Local Information: 5 draws for {COLOURS[target.colour]} cards"
+        if effect in ("all_is_quiet", "dark_visions") and window == "night":
+            harm = self._night_harm(state)
+            factor = 1.0 if effect == "all_is_quiet" else 0.6
+            return (
+                harm * factor - keep - 10.0,
+                f"{card.name}: tonight's cards threaten {harm:.1f} harm points",
+            )
+        if effect in ("militia", "strong_defenses") and window == "card":
+            return self._reaction_worth(state, a.targets[0] if a.targets else "general", keep, card.name)
+        return -1.0, ""
+
+    def _reaction_worth(self, state: DefendersState, what: str, keep: float, name: str) -> tuple[float, str]:
+        n = state.night
+        if n is None or n.card is None:
+            return -1.0, ""
+        before = threat.card_harm(state, n.card, n.mode, n.cancelled)
+        after = threat.card_harm(state, n.card, n.mode, [*n.cancelled, what])
+        saved = before - after
+        if saved < threat.LOSS / 2:
+            saved -= 8.0  # keep the card for a card that would lose the game
+        return saved - keep - 4.0, f"{name} cancels {what} on {n.card}: saves {saved:.1f} harm points"
+
+    def _reward_worth(self, state: DefendersState, a: UseReward, window: str) -> tuple[float, str]:
+        b = state.board
+        q = b.quest_by_id[a.reward]
+        if q.reward in ("crystal_any", "crystal_here"):
+            worth = threat.crystal_cost(state.crystals_left + 1) - (8.0 if state.crystals_left > 5 else 0.0)
+            return worth, f"{q.name}: remove a crystal ({state.crystals_left} left in the box)"
+        if q.reward == "skip_night" and window == "night":
+            harm = self._night_harm(state)
+            return harm - 12.0, f"{q.name}: tonight's cards threaten {harm:.1f} harm points"
+        if q.reward in ("stop_general", "cancel_colour") and window == "card":
+            return self._reaction_worth(state, a.target or "general", 3.0, q.name)
+        if q.reward == "ward" and window == "day":
+            s = state.slots[state.current]
+            wounds = threat.end_of_turn_wounds(state, state.current, s.loc)
+            if s.actions <= 1 and wounds >= 2:
+                return wounds * 1.5, f"{q.name}: no end-of-turn wounds ({wounds} due)"
+        return -1.0, ""
+
+    # --- other decisions ---------------------------------------------------------------------
+    def _window(self, state: DefendersState, legal: list[Action]) -> Choice:
+        w = state.window
+        window = w.kind if w is not None else "night"
+        target = self.target(state)
+        best: tuple[float, Choice] | None = None
+        for a in legal:
+            if isinstance(a, PlayCard | UseReward):
+                worth, reason = self._play_worth(state, a, window, target)
+                if worth > 0 and (best is None or worth > best[0]):
+                    best = (worth, Choice(a, reason))
+        if best is not None:
+            return best[1]
+        harm = self._night_harm(state) if window == "night" else 0.0
+        return Choice(Pass(), f"pass: no play worth its card (tonight ~{harm:.1f} harm points expected)")
+
+    def _turn_choice(self, state: DefendersState, legal: list[Action]) -> Choice:
+        s = state.slots[state.current]
+        b = state.board
+        if s.hero == "eagle_rider":
+            g = state.general_at(s.loc)
+            if g is not None and battle_odds.usable_cards(state, state.current, g):
+                return Choice(TurnChoice("ground"), "ground: re-roll failed dice against the general here")
+            return Choice(TurnChoice("sky"), "sky: no wounds at the end of the turn")
+        # Sorceress: take the shape of the colour most present around her, unless she needs the city.
+        if s.life <= 2:
+            return Choice(TurnChoice("none"), f"no shape: {s.life} life, may need to rest in a city or Inn")
+        near = [s.loc, *b.neighbours(s.loc)]
+        counts = [sum(state.minions[i][c] for i in near) for c in range(4)]
+        best = max(range(4), key=lambda c: counts[c])
+        if counts[best] == 0:
+            return Choice(TurnChoice("none"), "no shape: no minions within one step")
+        return Choice(
+            TurnChoice(COLOURS[best]),
+            f"{COLOURS[best]} shape: {counts[best]} {MINION_NAMES[best]}(s) within one step (+2 to hit them)",
+        )
+
+    def _choose_hero(self, state: DefendersState, legal: list[Action]) -> Choice:
+        names = [a.hero for a in legal if isinstance(a, ChooseHero)]
+        for hero in HERO_PREFERENCE:
+            if hero in names:
+                life = state.board.hero_by_id[hero].life
+                return Choice(
+                    ChooseHero(hero), f"{hero}: {life} life, first free hero in the team's preference"
+                )
+        return Choice(legal[0], "the first free hero")
+
+    def _discard(self, state: DefendersState, legal: list[Action]) -> Choice:
+        target = self.target(state)
+        best = min(
+            (a for a in legal if isinstance(a, Discard)), key=lambda a: self.card_value(state, a.card, target)
+        )
+        value = self.card_value(state, best.card, target)
+        goal = f" (target {COLOURS[target.colour]})" if target else ""
+        return Choice(best, f"discard {best.card}: least useful card, worth {value:.1f}{goal}")
+
+    def _pick(self, state: DefendersState, legal: list[Action]) -> Choice:
+        p = state.picking
+        b = state.board
+        assert p is not None
+        picks = [a for a in legal if isinstance(a, Pick)]
+        if p.stage == "minion":
+            best = None
+            for a in picks:
+                loc = b.loc(a.where)
+                c = COLOURS.index(a.what)
+                left = list(state.minions[loc])
+                left[c] -= 1
+                gain = threat.location_danger(state, loc) - threat.location_danger(state, loc, left)
+                if best is None or gain > best[0]:
+                    best = (gain, a)
+            if best is not None:
+                return Choice(
+                    best[1],
+                    f"remove a {MINION_NAMES[COLOURS.index(best[1].what)]} at {best[1].where}: "
+                    f"danger -{best[0]:.1f}",
+                )
+        elif p.stage == "location" and picks:
+            best_loc = max(picks, key=lambda a: threat.location_danger(state, b.loc(a.where)))
+            danger = threat.location_danger(state, b.loc(best_loc.where))
+            return Choice(best_loc, f"clear {best_loc.where}: danger {danger:.1f}, the highest")
+        elif p.stage == "general" and picks:
+            nearest = min(picks, key=lambda a: threat.steps_to_city(state, COLOURS.index(a.where)))
+            steps = threat.steps_to_city(state, COLOURS.index(nearest.where))
+            return Choice(
+                nearest, f"push the {nearest.where} general back: {steps} step(s) from Monarch City"
+            )
+        elif p.stage == "to" and picks:
+            return Choice(picks[0], f"{picks[0].notation()}")
+        elif p.stage == "discard":
+            harms = [(threat.card_harm(state, a.where, "full"), a) for a in picks]
+            harms.sort(key=lambda x: -x[0])
+            if harms and harms[0][0] > 3.0:
+                return Choice(harms[0][1], f"discard {harms[0][1].where}: {harms[0][0]:.1f} harm points")
+        elif p.stage == "order" and picks:
+            least = min(picks, key=lambda a: threat.card_harm(state, a.where, "full"))
+            harm = threat.card_harm(state, least.where, "full")
+            return Choice(least, f"put {least.where} on top: least harmful ({harm:.1f})")
+        if Pass() in legal:
+            return Choice(Pass(), "pass: no pick worth it")
+        return Choice(legal[0], legal[0].notation())
+
+    def _join(self, state: DefendersState, legal: list[Action]) -> Choice:
+        bt = state.battle
+        assert bt is not None
+        who = bt.to_ask[0]
+        gd = state.board.general_by_colour[bt.general]
+        assert gd is not None
+        with_me, _ = battle_odds.team_chance(state, bt.general, [*bt.participants, who, *bt.to_ask[1:]])
+        without, _ = battle_odds.team_chance(state, bt.general, [*bt.participants, *bt.to_ask[1:]])
+        mine = len(battle_odds.usable_cards(state, who, bt.general))
+        if mine and with_me > without + 0.01:
+            return Choice(
+                Join(state.slots[who].hero or ""),
+                f"join against {gd.name} with {mine} card(s): {pct(without)} -> {pct(with_me)}",
+            )
+        if with_me >= 0.75:
+            return Choice(
+                Join(state.slots[who].hero or ""),
+                f"join against {gd.name} for the 3-card reward: {pct(with_me)} to win, no cards of mine",
+            )
+        return Choice(Pass(), f"stay out: no cards against {gd.name} ({pct(without)} without me)")
+
+    def _commit(self, state: DefendersState, legal: list[Action]) -> Choice:
+        bt = state.battle
+        assert bt is not None
+        who = bt.commit_queue[0]
+        gd = state.board.general_by_colour[bt.general]
+        assert gd is not None
+        chance, dice = self._battle_chance(state)
+        for a in legal:  # reward dice and Battle Luck first: they only help
+            if isinstance(a, UseReward) and chance < 0.99:
+                return Choice(a, f"spend {a.reward} for 2 more dice against {gd.name} ({pct(chance)} so far)")
+        commits = [a for a in legal if isinstance(a, Commit)]
+        plain = [a for a in commits if not state.board.cards[a.card].is_special]
+        if plain:
+            a = max(plain, key=lambda x: state.board.cards[x.card].dice)
+            return Choice(a, f"commit {a.card} against {gd.name}: {dice} dice, {pct(chance)} with every card")
+        plays = [a for a in legal if isinstance(a, PlayCard)]
+        if plays and chance < 0.95:
+            return Choice(
+                plays[0], f"Battle Luck: re-roll failed dice against {gd.name} ({pct(chance)} without)"
+            )
+        specials = [a for a in commits if state.board.cards[a.card].is_special]
+        committed = self._committed_chance(state)
+        if specials and committed < 0.8:
+            a = max(specials, key=lambda x: state.board.cards[x.card].dice)
+            return Choice(
+                a, f"commit special {a.card} for its dice: only {pct(committed)} with the plain cards"
+            )
+        return Choice(
+            CommitDone(state.slots[who].hero or ""), f"done committing: {pct(committed)} to defeat {gd.name}"
+        )
+
+    def _battle_chance(self, state: DefendersState) -> tuple[float, int]:
+        """Odds if every participant commits every usable card (the committed ones included)."""
+        bt = state.battle
+        assert bt is not None
+        from warhorn.ai.defenders.odds import defeat_chance
+
+        skill_off = battle_odds.blessed(state, bt.participants)
+        attackers = []
+        for p in bt.participants:
+            if p in bt.rolled:
+                continue
+            cards = [*bt.committed.get(p, []), *battle_odds.usable_cards(state, p, bt.general)]
+            extra = bt.extra_dice.get(p, 0) + battle_odds.reward_dice(state, p)
+            attackers.append(
+                battle_odds.attacker(state, p, bt.general, cards, extra_dice=extra, skill_off=skill_off)
+            )
+        life = battle_odds.life_left(state, bt.general)
+        return defeat_chance(attackers, life, battle_odds.parries(state, bt.general, bt.participants)), sum(
+            a.dice for a in attackers
+        )
+
+    def _committed_chance(self, state: DefendersState) -> float:
+        """Odds with the cards committed so far, plus every usable card of those still to commit."""
+        bt = state.battle
+        assert bt is not None
+        from warhorn.ai.defenders.odds import defeat_chance
+
+        skill_off = battle_odds.blessed(state, bt.participants)
+        attackers = []
+        for p in bt.participants:
+            cards = list(bt.committed.get(p, []))
+            if p in bt.commit_queue[1:]:
+                cards += battle_odds.usable_cards(state, p, bt.general, specials=False)
+            attackers.append(
+                battle_odds.attacker(
+                    state, p, bt.general, cards, extra_dice=bt.extra_dice.get(p, 0), skill_off=skill_off
+                )
+            )
+        life = battle_odds.life_left(state, bt.general)
+        return defeat_chance(attackers, life, battle_odds.parries(state, bt.general, bt.participants))
+
+    def _next_attacker(self, state: DefendersState, legal: list[Action]) -> Choice:
+        bt = state.battle
+        assert bt is not None
+        from warhorn.games.defenders.rules.battle import dice_of
+
+        best = max(
+            (a for a in legal if isinstance(a, NextAttacker)),
+            key=lambda a: dice_of(state, state.slot_of(a.hero)),
+        )
+        n = dice_of(state, state.slot_of(best.hero))
+        left = battle_odds.life_left(state, bt.general)
+        return Choice(best, f"{best.hero} rolls next with {n} dice ({left} hits still needed)")
+
+    def _turn_undead(self, state: DefendersState, legal: list[Action]) -> Choice:
+        b = state.board
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if isinstance(a, TurnUndead):
+                harm = threat.placement_harm(state, b.loc(a.to), BLACK, 1)
+                if best is None or harm < best[0]:
+                    best = (harm, a)
+        if best is not None and best[0] < 4.0:
+            assert isinstance(best[1], TurnUndead)
+            return Choice(
+                best[1], f"drive an undead to {best[1].to}: {best[0]:.1f} harm there, saves 2 wounds"
+            )
+        return Choice(Pass(), "keep the undead here: driving it out would cause an overrun or worse")
+
+    def _wisdom(self, state: DefendersState, legal: list[Action]) -> Choice:
+        n = state.night
+        assert n is not None and n.card is not None
+        harm = threat.card_harm(state, n.card, n.mode, n.cancelled)
+        unseen = [c for c in threat.unseen_darkness(state) if c != n.card]
+        average = sum(threat.card_harm(state, c, n.mode) for c in unseen) / max(1, len(unseen))
+        if harm > average + 2.0:
+            return Choice(
+                Redraw(), f"redraw {n.card}: {harm:.1f} harm points against {average:.1f} on average"
+            )
+        return Choice(Pass(), f"keep {n.card}: {harm:.1f} harm points, the average card is {average:.1f}")
+
+
+__all__ = ["DefendersHeuristic", "Settings", "Target", "parse_settings"]

@@ -1,0 +1,212 @@
+"""The Defenders cooperative heuristic: exact battle odds, hand-built positions, legality, determinism."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.defenders.helpers import MC, give, put, scenario
+from warhorn.ai import MCTSAgent, game_hooks, make_agent
+from warhorn.ai.defenders import DefendersHeuristic, evaluate
+from warhorn.ai.defenders.odds import Attacker, binomial_tail, defeat_chance
+from warhorn.ai.hooks import shared_win_reward
+from warhorn.cli.app import app
+from warhorn.engine import Rng, load_game
+from warhorn.games.defenders.state import DefendersState
+
+RED, GREEN, BLUE, BLACK = 0, 1, 2, 3
+NUMBER = re.compile(r"\d")
+
+
+def decide(state: DefendersState) -> tuple[str, str]:
+    decision = state.pending()
+    assert decision is not None
+    choice = DefendersHeuristic().choose(state, decision.player, Rng(0))
+    assert choice.action in state.legal_actions()
+    return choice.action.notation(), choice.reason
+
+
+# --- exact odds -------------------------------------------------------------------------------
+def brute_force(
+    dice: list[int], cursed: list[bool], need: int, life: int, parry: bool, reroll: bool
+) -> float:
+    """Every curse die and every face enumerated (re-rolls as a second face per failed die)."""
+    total = 0.0
+    for curse_faces in itertools.product(range(1, 7), repeat=sum(cursed)):
+        it = iter(curse_faces)
+        kept = sum(d for d, c in zip(dice, cursed, strict=True) if not c or next(it) != 1)
+        per_die = []  # (probability, hit, one) of a die's final result
+        for first in range(1, 7):
+            if first >= need or not reroll:
+                per_die.append((1 / 6, first >= need, first == 1))
+            else:
+                per_die.extend((1 / 36, second >= need, second == 1) for second in range(1, 7))
+        chance = 0.0
+        for combo in itertools.product(per_die, repeat=kept):
+            pr = 1.0
+            hits = 0
+            for p, hit, one in combo:
+                pr *= p
+                hits += hit - (one and parry)
+            if max(0, hits) >= life:
+                chance += pr
+        total += chance / 6 ** sum(cursed)
+    return total
+
+
+def test_plain_binomial_odds_are_exact() -> None:
+    assert binomial_tail(3, 5, 2) == pytest.approx(7 / 27)  # 3*(1/3)^2*(2/3) + (1/3)^3
+    assert binomial_tail(4, 4, 4) == pytest.approx(1 / 16)
+    assert binomial_tail(2, 4, 3) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("dice", "cursed", "need", "life", "parry", "reroll"),
+    [
+        ([1, 1, 2], [False] * 3, 4, 3, False, False),  # Varkolak-like
+        ([1, 2], [True, True], 4, 2, False, False),  # Balazarg's curse
+        ([1, 1, 1, 1], [False] * 4, 3, 3, True, False),  # Gorgutt's parries
+        ([1, 1, 1], [False] * 3, 5, 2, False, True),  # re-rolls (Sapphire, Dwarf)
+        ([1, 1, 1], [False] * 3, 3, 2, True, True),  # re-roll and parry together
+    ],
+)
+def test_defeat_chance_matches_full_enumeration(
+    dice: list[int], cursed: list[bool], need: int, life: int, parry: bool, reroll: bool
+) -> None:
+    attacker = Attacker(tuple(dice), tuple(cursed), 0, need, reroll)
+    assert defeat_chance([attacker], life, parry) == pytest.approx(
+        brute_force(dice, cursed, need, life, parry, reroll)
+    )
+
+
+def test_two_attackers_parry_separately() -> None:
+    """Parries cancel hits of the participant who rolled them, never below 0 (rules/battle.py)."""
+    one = Attacker((1,), (False,), 0, 3, False)
+    assert defeat_chance([one, one], 2, True) == pytest.approx((4 / 6) ** 2)
+
+
+# --- positions ----------------------------------------------------------------------------------
+def test_clears_a_location_one_minion_short_of_overrun() -> None:
+    s = scenario(("paladin",), at={"paladin": "G1"})
+    put(s, "G1", green=3)
+    put(s, "B2", blue=1)
+    action, reason = decide(s)
+    assert action == "fight G1"
+    assert "3 orc at G1" in reason and NUMBER.search(reason)
+
+
+def test_walks_to_the_location_about_to_overrun() -> None:
+    s = scenario(("wizard",), at={"wizard": "R2"})
+    put(s, "G1", green=3)
+    put(s, "K3", black=1)
+    action, reason = decide(s)
+    assert action in ("move R1", "move G1 by horse", "move G1 by eagle") or action.startswith("move R1")
+    assert "G1" in reason and NUMBER.search(reason)
+
+
+def test_defends_monarch_city() -> None:
+    s = scenario(("dwarf",))
+    put(s, MC, red=2, black=1)
+    put(s, "B3", blue=2)
+    action, reason = decide(s)
+    assert action == "fight Monarch_City"
+    assert "Monarch City" in reason and NUMBER.search(reason)
+
+
+def test_heals_the_land_when_crystals_run_short() -> None:
+    s = scenario(("paladin",), at={"paladin": "R2"})
+    r2 = s.board.loc("R2")
+    s.taint[r2] = 3
+    s.taint[s.board.loc("K2")] = 6
+    s.crystals_left = 3
+    give(s, "paladin", "R3g")
+    action, reason = decide(s)
+    assert action == "heal_land R3g"
+    assert "3 left" in reason and "%" in reason
+
+
+def test_attacks_a_general_only_when_the_odds_are_good() -> None:
+    weak = scenario(("paladin",), at={"paladin": "K3"})
+    give(weak, "paladin", "K1h")
+    action, _ = decide(weak)
+    assert action != "attack_general"
+
+    strong = scenario(("paladin",), at={"paladin": "K3"})
+    give(strong, "paladin", "K1h", "K2h", "K3h", "K1g", "K2g", "K3g", "K1e", "K2e", "K3e")
+    action, reason = decide(strong)
+    assert action == "attack_general"
+    chance = int(re.search(r"(\d+) % to defeat", reason).group(1))  # type: ignore[union-attr]
+    assert chance >= 55 and "Varkolak" in reason and "needs 5 hits at 4+" in reason
+
+
+def test_group_attack_partner_joins_with_its_cards() -> None:
+    s = scenario(("paladin", "wizard"), at={"paladin": "K3", "wizard": "K3"})
+    give(s, "paladin", "K1h", "K2h", "K3h", "K1e", "K2e")
+    give(s, "wizard", "K3e", "K1g", "K2g", "K3g")
+    action, reason = decide(s)
+    assert action == "attack_general", reason
+    s, _ = s.apply(s.parse(action))
+    action, reason = decide(s)
+    assert action == "join wizard" and "->" in reason and "%" in reason
+
+
+# --- whole games --------------------------------------------------------------------------------
+def play_out(seed: int, players: int, limit: int = 4000) -> list[str]:
+    state = load_game("defenders", seed=seed, players=players)
+    agent = make_agent("heuristic")
+    rng = Rng(seed)
+    played: list[str] = []
+    while state.results() is None and len(played) < limit:
+        decision = state.pending()
+        assert decision is not None
+        action = agent.choose(state, decision.player, rng)
+        assert action in state.legal_actions(), action.notation()
+        assert agent.explain(), action.notation()
+        played.append(action.notation())
+        state, _ = state.apply(action)
+    assert state.invariants() == []
+    return played
+
+
+def test_fuzz_every_choice_is_legal_and_games_replay_exactly() -> None:
+    first = play_out(11, 2)  # a whole two-hero game
+    assert play_out(11, 2) == first
+    play_out(12, 3, limit=300)  # the start of a three-hero game
+
+
+def test_decisions_ignore_the_order_of_hidden_decks() -> None:
+    state = load_game("defenders", seed=5, players=2)
+    heuristic = DefendersHeuristic()
+    for step in range(80):
+        decision = state.pending()
+        if decision is None:
+            break
+        choice = heuristic.choose(state, decision.player, Rng(step))
+        shuffled = state.determinize(decision.player, Rng(1000 + step))
+        assert heuristic.choose(shuffled, decision.player, Rng(step)) == choice
+        state, _ = state.apply(choice.action)
+
+
+def test_search_hooks_are_registered_and_mcts_plays_legally() -> None:
+    hooks = game_hooks("defenders")
+    assert hooks.reward is shared_win_reward and hooks.rollout_policy is not None
+    state = load_game("defenders", seed=3, players=2)
+    assert 0.0 <= evaluate(state, 0) <= 1.0
+    agent = make_agent("mcts:iterations=8")
+    assert isinstance(agent, MCTSAgent)
+    decision = state.pending()
+    assert decision is not None
+    action = agent.choose(state, decision.player, Rng(1))
+    assert action in state.legal_actions()
+
+
+def test_cli_play_with_heuristic_seats_narrates_reasons() -> None:
+    result = CliRunner().invoke(
+        app, ["play", "defenders", "--seats", "heuristic,heuristic", "--seed", "2", "--max-actions", "25"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "heuristic (player 0)" in result.output
+    assert re.search(r"(clear|toward|attack|gather|heal|rest|Rumors|quest).*\d", result.output)
