@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import secrets
@@ -627,11 +626,6 @@ class GameHub:
             cached = (key, self._seat_state_json(live, seat))
             live.seat_states[seat] = cached
         return _with_fields(cached[1], events=to_json(self.seat_events(live, seat, after)))
-
-    def seat_payload(self, live: LiveGame, seat: int, after: int = 0) -> dict[str, Any]:
-        """:meth:`seat_payload_json` as a dict."""
-        payload: dict[str, Any] = json.loads(self.seat_payload_json(live, seat, after))
-        return payload
 
     def _seat_state_json(self, live: LiveGame, seat: int) -> bytes:
         state = live.state
