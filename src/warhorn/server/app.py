@@ -267,14 +267,23 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
 
     # --- seat API -------------------------------------------------------------------
     @app.get("/api/seat/{token}")
-    async def seat_state(token: str, after: int = Query(0, ge=0)) -> dict[str, Any]:
+    async def seat_state(token: str, after: int = Query(0, ge=0)) -> Response:
         live, seat = await hub.seat_for(token)
-        return hub.seat_payload(live, seat, after)
+        return _json(hub.seat_payload_json(live, seat, after))
 
     @app.post("/api/seat/{token}/actions")
-    async def submit_action(token: str, body: SubmitActionRequest) -> dict[str, Any]:
-        live, seat = await hub.submit(token, body.version, body.action, body.text)
-        return hub.seat_payload(live, seat, body.version)
+    async def submit_action(
+        token: str,
+        body: SubmitActionRequest,
+        x_warhorn_stream: str | None = Header(default=None, max_length=64),
+    ) -> Response:
+        """Apply the action; the answer is the seat's new state with the events since ``version``.
+
+        ``X-Warhorn-Stream``: the id of the sending page's live stream (its ``stream`` event), which
+        then does not send this new state again.
+        """
+        live, seat = await hub.submit(token, body.version, body.action, body.text, x_warhorn_stream)
+        return _json(hub.seat_payload_json(live, seat, body.version))
 
     @app.get("/api/seat/{token}/board")
     async def seat_board(token: str) -> dict[str, Any]:
@@ -299,10 +308,17 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
     async def stream(
         token: str,
         request: Request,
-        after: int = Query(0, ge=0),
+        after: int | None = Query(None, ge=0),
         last_event_id: str | None = Header(default=None),
     ) -> StreamingResponse:
-        """Server-sent events: an ``update`` (the seat's payload with the new events) after every change."""
+        """Server-sent events: first a ``stream`` event naming the stream, then an ``update`` (the seat's
+        payload with the new events) after every change.
+
+        ``after`` (or the ``Last-Event-ID`` of a reconnecting page): the version the page already
+        holds; it is not sent again. Without either, the current state is sent at once. A version the
+        page received as the answer to its own action (see ``X-Warhorn-Stream``) comes as a ``seen``
+        event (its id and version, no payload), so that a reconnection resumes after it.
+        """
         live, seat = await hub.seat_for(token)
         # the id of the last update the browser got: ASCII digits only ("²".isdigit() holds too)
         if last_event_id is not None and _EVENT_ID_SHAPE.match(last_event_id):
@@ -316,18 +332,24 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
     return app
 
 
+def _json(body: bytes) -> Response:
+    return Response(body, media_type="application/json")
+
+
 def _sse(event: str, data: Any, event_id: int | None = None) -> str:
     head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
 async def _seat_stream(
-    hub: GameHub, token: str, live: Any, seat: int, after: int, request: Request
-) -> AsyncIterator[str]:
+    hub: GameHub, token: str, live: Any, seat: int, after: int | None, request: Request
+) -> AsyncIterator[str | bytes]:
     watcher = hub.watch(live, seat)
-    sent: tuple[int, str | None] | None = None
+    # what the page holds: (version, AI error); the AI error it may hold is not known, so it is sent
+    sent: tuple[int, str | None] | None = (after, None) if after is not None else None
+    after = after or 0
     try:
-        yield "retry: 1000\n\n"
+        yield "retry: 1000\n\n" + _sse("stream", {"stream": watcher.id})
         while True:
             if live.deleted:
                 yield _sse("deleted", {"game_id": live.id})
@@ -341,14 +363,17 @@ async def _seat_stream(
                 except ApiError as exc:
                     yield _sse("failure", exc.body())
                     return
-                watcher = hub.watch(live, seat)
+                watcher = hub.watch(live, seat, watcher)
             watcher.wake.clear()
             now = (live.version, live.ai_error)
             if now != sent:
-                payload = hub.seat_payload(live, seat, after)
+                if now == watcher.delivered:
+                    yield _sse("seen", {"version": live.version}, live.version)
+                else:
+                    payload = hub.seat_payload_json(live, seat, after)
+                    yield b"id: %d\nevent: update\ndata: %s\n\n" % (live.version, payload)
                 after = live.version
                 sent = now
-                yield _sse("update", payload, live.version)
             try:
                 await asyncio.wait_for(watcher.wake.wait(), timeout=KEEPALIVE_SECONDS)
             except TimeoutError:

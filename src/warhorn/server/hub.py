@@ -13,6 +13,11 @@ Only the current state is kept per game (not every past state as
 :class:`warhorn.engine.Match` does), so long games cost little memory; the
 save download is built from the stored action log.
 
+What a seat sees is sent as JSON built once per (game version, seat): the
+answer to an action and the live stream share it (see
+:meth:`GameHub.seat_payload_json`). A page's live stream does not send again
+the version the page received as the answer to its own action.
+
 The server assumes one process per database. If another writer stored an
 action first, the write is refused, the cached game is dropped and rebuilt
 from the database on next access.
@@ -28,6 +33,8 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+from pydantic_core import to_json
 
 from warhorn.ai.agents import AGENTS, Agent, make_agent
 from warhorn.engine import (
@@ -59,6 +66,35 @@ AI_REASON = "ai_reason"
 MAX_REASON_CHARS = 300
 #: How many actions the stored digest may lag behind the game (see the module's docstring).
 DIGEST_EVERY = 16
+#: How many legal-action entries (notation and JSON) :func:`legal_entry_json` keeps.
+LEGAL_ENTRY_CACHE_SIZE = 16_384
+_legal_entries: dict[Action, bytes] = {}
+
+
+def legal_entry_json(action: Action) -> bytes:
+    """``{"notation": ..., "action": ...}`` for one legal action, as JSON bytes.
+
+    Actions are values (frozen dataclasses; their notation and JSON depend on their fields only),
+    and most legal actions stay legal from one version to the next, so the entries are kept, by
+    action, for every game (cleared when full).
+    """
+    try:
+        return _legal_entries[action]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable field: not kept
+        return to_json({"notation": action.notation(), "action": action.to_json()})
+    entry = to_json({"notation": action.notation(), "action": action.to_json()})
+    if len(_legal_entries) >= LEGAL_ENTRY_CACHE_SIZE:
+        _legal_entries.clear()
+    _legal_entries[action] = entry
+    return entry
+
+
+def _with_fields(obj: bytes, **fields: bytes) -> bytes:
+    """The JSON object ``obj`` with more fields given as JSON bytes (``obj`` must not hold them)."""
+    more = b",".join(b'"%s":%s' % (name.encode(), value) for name, value in fields.items())
+    return obj[:-1] + (b"," if len(obj) > 2 else b"") + more + b"}"
 
 
 def ai_rng(ai_seed: int, number: int) -> Rng:
@@ -97,10 +133,17 @@ def seat_kinds() -> list[str]:
 
 @dataclass(eq=False)
 class Watcher:
-    """One open live stream: woken after every change of its game."""
+    """One open live stream: woken after every change of its game.
+
+    ``id`` names the stream to its page, which sends it with its actions; ``delivered`` is the
+    (version, AI error) the page received as the answer to its last action, which the stream then
+    does not send again.
+    """
 
     seat: int
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    delivered: tuple[int, str | None] | None = None
 
 
 @dataclass(eq=False)
@@ -115,6 +158,8 @@ class LiveGame:
     ai_error: str | None = None
     retired: bool = False
     deleted: bool = False
+    #: Per seat: what its state (without events) was built for, and that state as JSON.
+    seat_states: dict[int, tuple[tuple[int, str | None], bytes]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -195,6 +240,7 @@ class GameHub:
         self._games: dict[str, LiveGame] = {}
         self._broken: dict[str, str] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
+        self._watchers: dict[str, Watcher] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
         self._resuming: asyncio.Task[None] | None = None
@@ -356,11 +402,16 @@ class GameHub:
         version: int,
         action_json: dict[str, Any] | None,
         text: str | None,
+        stream: str | None = None,
     ) -> tuple[LiveGame, int]:
-        """Apply a human seat's action chosen on ``version``; refusals are :class:`ApiError`."""
+        """Apply a human seat's action chosen on ``version``; refusals are :class:`ApiError`.
+
+        ``stream``: the id of the live stream of the page that sends the action; the caller answers
+        with the seat's new state, so that stream does not send it again.
+        """
         live, seat = await self.seat_for(token)
         async with live.lock:
-            return await self._submit_locked(live, seat, version, action_json, text)
+            return await self._submit_locked(live, seat, version, action_json, text, stream)
 
     async def _submit_locked(
         self,
@@ -369,6 +420,7 @@ class GameHub:
         version: int,
         action_json: dict[str, Any] | None,
         text: str | None,
+        stream: str | None = None,
     ) -> tuple[LiveGame, int]:
         if live.retired:
             raise ApiError(409, "stale", "the game changed meanwhile; reload it and choose again")
@@ -398,7 +450,10 @@ class GameHub:
                 action = state.decode(action_json)
             else:
                 raise ApiError(400, "malformed", "give the action as 'action' (JSON) or 'text' (notation)")
-            await self._commit(live, seat, action)
+            answered = self._watchers.get(stream) if stream is not None else None
+            if answered is not None and (answered.seat != seat or answered not in live.watchers):
+                answered = None
+            await self._commit(live, seat, action, answered=answered)
         except AmbiguousActionError as exc:
             raise ApiError(400, "ambiguous", str(exc), candidates=list(exc.candidates)) from None
         except MalformedActionError as exc:
@@ -410,11 +465,14 @@ class GameHub:
         self.kick_ai(live)
         return live, seat
 
-    async def _commit(self, live: LiveGame, seat: int, action: Action, reason: str = "") -> None:
+    async def _commit(
+        self, live: LiveGame, seat: int, action: Action, reason: str = "", answered: Watcher | None = None
+    ) -> None:
         """Apply ``action`` for ``seat``, store it with its events, then move the cache on (lock held).
 
         ``reason``: an AI seat's explanation, stored with the action as one more event (see
-        :func:`reason_event`).
+        :func:`reason_event`). ``answered``: the live stream whose page gets the new state as the
+        answer to this action.
         """
         after, events = live.state.apply(action)
         explained = reason_event(live.seat(seat), reason, events) if reason else None
@@ -452,6 +510,8 @@ class GameHub:
         live.record.updated_at = datetime.now(UTC)
         if digest is not None:
             live.record.digest, live.record.digest_version = digest, number
+        if answered is not None:
+            answered.delivered = (number, live.ai_error)
         self._notify(live)
 
     # --- AI seats ------------------------------------------------------------------
@@ -502,13 +562,18 @@ class GameHub:
             self._notify(live)
 
     # --- watching ------------------------------------------------------------------
-    def watch(self, live: LiveGame, seat: int) -> Watcher:
-        watcher = Watcher(seat)
+    def watch(self, live: LiveGame, seat: int, watcher: Watcher | None = None) -> Watcher:
+        """Register a live stream of ``seat`` (a new one, or ``watcher`` moving to a reloaded game)."""
+        if watcher is None:
+            watcher = Watcher(seat)
+        watcher.seat = seat
         live.watchers.add(watcher)
+        self._watchers[watcher.id] = watcher
         return watcher
 
     def unwatch(self, live: LiveGame, watcher: Watcher) -> None:
         live.watchers.discard(watcher)
+        self._watchers.pop(watcher.id, None)
 
     def _notify(self, live: LiveGame) -> None:
         for watcher in live.watchers:
@@ -540,15 +605,30 @@ class GameHub:
 
     # --- what a seat sees --------------------------------------------------------------
     def seat_events(self, live: LiveGame, seat: int, after: int) -> list[dict[str, Any]]:
-        """The events of actions after version ``after``, as ``seat`` may see them, numbered."""
+        """The events of actions after version ``after``, as ``seat`` may see them, numbered.
+
+        Only the actions after ``after`` are looked at (an answer to an action holds one action's).
+        """
         out: list[dict[str, Any]] = []
         for number in range(max(after, 0) + 1, live.version + 1):
             for index, event in enumerate(events_for(live.events[number - 1], seat)):
                 out.append({"action": number, "index": index, **event.to_json()})
         return out
 
-    def seat_payload(self, live: LiveGame, seat: int, after: int = 0) -> dict[str, Any]:
-        """Everything one seat may know about its game now (and the events after ``after``)."""
+    def seat_payload_json(self, live: LiveGame, seat: int, after: int = 0) -> bytes:
+        """Everything one seat may know about its game now (and the events after ``after``), as JSON.
+
+        The state without the events is built once per (version, AI error) and seat, and shared by
+        every request and live stream of that seat.
+        """
+        key = (live.version, live.ai_error)
+        cached = live.seat_states.get(seat)
+        if cached is None or cached[0] != key:
+            cached = (key, self._seat_state_json(live, seat))
+            live.seat_states[seat] = cached
+        return _with_fields(cached[1], events=to_json(self.seat_events(live, seat, after)))
+
+    def _seat_state_json(self, live: LiveGame, seat: int) -> bytes:
         state = live.state
         decision = state.pending()
         yours = decision is not None and decision.player == seat
@@ -565,25 +645,23 @@ class GameHub:
             if yours:
                 pending["prompt"] = decision.prompt
         results = state.results()
-        return {
-            "game_id": live.id,
-            "game": live.record.game,
-            "game_name": state.spec.name,
-            "seat": seat,
-            "seats": [{"seat": s.seat, "kind": s.kind} for s in live.record.seats],
-            "version": live.version,
-            "status": live.record.status,
-            "view": state.view(seat),
-            "pending": pending,
-            "legal": (
-                [{"notation": a.notation(), "action": a.to_json()} for a in state.legal_actions()]
-                if yours
-                else []
-            ),
-            "results": results.to_json() if results is not None else None,
-            "events": self.seat_events(live, seat, after),
-            "ai_error": live.ai_error,
-        }
+        head = to_json(
+            {
+                "game_id": live.id,
+                "game": live.record.game,
+                "game_name": state.spec.name,
+                "seat": seat,
+                "seats": [{"seat": s.seat, "kind": s.kind} for s in live.record.seats],
+                "version": live.version,
+                "status": live.record.status,
+                "view": state.view(seat),
+                "pending": pending,
+                "results": results.to_json() if results is not None else None,
+                "ai_error": live.ai_error,
+            }
+        )
+        legal = b",".join([legal_entry_json(a) for a in state.legal_actions()]) if yours else b""
+        return _with_fields(head, legal=b"[" + legal + b"]")
 
     def save_file(self, live: LiveGame) -> SaveFile:
         """The JSON save (seed and every action): it reveals all hidden facts, so only once finished."""

@@ -692,25 +692,43 @@ class NerathState(GameState, BoardQueries):
         out: dict[str, Any] = {"uid": u.uid, "kingdom": KINGDOM_IDS[u.kingdom], "piece": u.ptype}
         if u.carrier >= 0:
             out["aboard"] = u.carrier
-        for flag in ("moved", "done", "new", "damage", "inactive"):
-            val = getattr(u, flag)
-            if val:
-                out[flag] = val
+        # the flags that are set, in this order (written out: this runs for every piece in every view)
+        if u.moved:
+            out["moved"] = u.moved
+        if u.done:
+            out["done"] = u.done
+        if u.new:
+            out["new"] = u.new
+        if u.damage:
+            out["damage"] = u.damage
+        if u.inactive:
+            out["inactive"] = u.inactive
         return out
 
     def _board_json(self) -> list[dict[str, Any]]:
+        board, d = self.board, self.d
+        if self._occ is None or self._cargo is None:
+            self._index()
+        assert self._occ is not None and self._cargo is not None
+        occupied, cargo, units, unit_json = self._occ, self._cargo, d.units, self._unit_json
+        graph_spaces = board.graph.spaces
         spaces = []
-        for i in range(len(self.board)):
-            entry: dict[str, Any] = {"id": self.board.sid(i)}
-            if self.board.kind[i] == LAND:
-                c = self.d.control[i]
+        for i in range(len(board)):
+            entry: dict[str, Any] = {"id": graph_spaces[i].id}
+            if board.kind[i] == LAND:
+                c = d.control[i]
                 entry["control"] = KINGDOM_IDS[c] if c >= 0 else None
-            units = [self._unit_json(u) for u in self.units_at(i)]
-            for u in self.units_at(i):
-                units += [self._unit_json(c) for c in self.cargo_of(u.uid)]
-            if units:
-                entry["units"] = units
-            slots = self.d.guardians.get(i, ())
+            here = occupied.get(i)
+            if here:
+                # the pieces in number order (as units_at), then each one's cargo (as cargo_of)
+                pieces = [units[u] for u in sorted(here)]
+                listed = [unit_json(u) for u in pieces]
+                for u in pieces:
+                    aboard = cargo.get(u.uid)
+                    if aboard:
+                        listed += [unit_json(units[c]) for c in sorted(aboard)]
+                entry["units"] = listed
+            slots = d.guardians.get(i, ())
             if slots:
                 entry["guardians_face_down"] = sum(1 for g in slots if not g.face_up)
                 up = [{"tile": g.tile, "dice": list(g.dice)} for g in slots if g.face_up]

@@ -20,6 +20,7 @@ const $ = (id) => document.getElementById(id);
 let current = null; // the last payload
 let renderer = null;
 let busy = false;
+let streamId = null; // the id of this page's live stream (its "stream" event)
 
 function seatName(index) {
   if (!current) return `seat ${index}`;
@@ -122,13 +123,16 @@ async function submit(body) {
   busy = true;
   $("action-error").textContent = "";
   try {
-    const payload = await request("POST", `/api/seat/${token}/actions`, { version: current.version, ...body });
+    // naming our live stream tells the server not to send this answer's version again on it
+    const headers = streamId ? { "X-Warhorn-Stream": streamId } : {};
+    const payload = await request("POST", `/api/seat/${token}/actions`, { version: current.version, ...body }, headers);
     accept(payload, false);
     $("action-text").value = "";
   } catch (error) {
     const rule = error.body && error.body.rule ? ` (rule ${error.body.rule})` : "";
     $("action-error").textContent = error.message + rule;
-    if (error.status === 409) await reload();
+    // a refused stale action, or an answer lost on the way (the live stream will not repeat it)
+    if (error.status === 409 || error.status === undefined) await reload();
   } finally {
     busy = false;
     if (current) renderActions(current);
@@ -151,6 +155,7 @@ function connect() {
   const after = current ? current.version : 0;
   const source = new EventSource(`/api/seat/${token}/stream?after=${after}`);
   source.addEventListener("open", () => { $("connection").textContent = "live"; });
+  source.addEventListener("stream", (message) => { streamId = JSON.parse(message.data).stream; });
   source.addEventListener("update", (message) => accept(JSON.parse(message.data), false));
   source.addEventListener("deleted", () => { $("connection").textContent = "this game was deleted"; source.close(); });
   source.addEventListener("failure", (message) => { $("connection").textContent = JSON.parse(message.data).error; source.close(); });
