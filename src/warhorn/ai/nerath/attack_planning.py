@@ -1,0 +1,265 @@
+"""Planning a kingdom's movement phase: attacks, dungeon delves, garrisons and marching to the front.
+
+The plan is made once, at the first movement decision of a turn, from the
+position as it is; the heuristic then plays it move by move and plans again
+when a move is no longer legal. Attacks are chosen greedily by worth: for
+each enemy territory in reach, the cheapest force (by the order in
+:data:`~.knowledge.ATTACK_PREFERENCE`) whose exact odds of taking it are
+good enough, keeping back what the kingdom's castles need against the
+pieces that could strike them next turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from warhorn.ai.nerath.knowledge import ATTACK_POWER, ATTACK_PREFERENCE, DEFENCE_POWER
+from warhorn.ai.nerath.odds_cache import Odds, army, dungeon_odds, land_odds
+from warhorn.ai.nerath.situation import TREASURE_WORTH, Situation, describe_army
+from warhorn.games.nerath.actions import Move
+from warhorn.games.nerath.board import DUNGEON, LAND
+from warhorn.games.nerath.pieces import PIECES
+from warhorn.games.nerath.rules import movement
+
+if TYPE_CHECKING:
+    from warhorn.games.nerath.game import NerathState
+
+#: Win chance the planner aims for, and the least it accepts for an attack.
+AIM = 0.85
+ACCEPT = 0.6
+#: Chance of losing a castle the planner tolerates when it leaves pieces out of it.
+CAPITAL_RISK = 0.2
+CASTLE_RISK = 0.35
+#: Least chance of beating a dungeon's guardians before heroes go in.
+DUNGEON_ACCEPT = 0.6
+#: The order in which pieces stay behind to guard a castle.
+GARRISON_PREFERENCE = ("soldier", "warrior", "siege", "monster", "mage", "dragon", "elemental")
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedMove:
+    """One move of the plan and why."""
+
+    action: Move
+    reason: str
+
+
+Group = tuple[int, str]  # (space, piece type)
+
+
+def plan_movement(s: NerathState, k: int) -> list[PlannedMove]:
+    """The kingdom's moves for this movement phase, attacks first."""
+    sit = Situation(s, k)
+    free: Counter[Group] = Counter()
+    for u in s.d.units.values():
+        if u.kingdom == k and movement.movable(s, u):
+            free[(u.space, u.ptype)] += 1
+    if not free:
+        return []
+    reach: dict[Group, dict[int, list[int]]] = {
+        g: movement.destinations(s, k, g[1], g[0]) for g in sorted(free)
+    }
+    kept = _garrisons(sit, free)
+    avail: Counter[Group] = Counter({g: n - kept.get(g, 0) for g, n in free.items() if n > kept.get(g, 0)})
+    plan: list[PlannedMove] = []
+    plan += _plan_delves(sit, avail, reach)
+    plan += _plan_attacks(sit, avail, reach)
+    plan += _plan_marches(sit, avail, reach)
+    return plan
+
+
+# --- garrisons ------------------------------------------------------------------------------
+def _garrisons(sit: Situation, free: Counter[Group]) -> Counter[Group]:
+    """Pieces that stay in our castles so the chance of losing each stays tolerable."""
+    s, k = sit.s, sit.k
+    kept: Counter[Group] = Counter()
+    threats = sit.threats()
+    for castle in s.own_castles(k):
+        threat = threats.get(castle, ())
+        if not threat:
+            continue
+        risk = CAPITAL_RISK if s.board.capitals[k] == castle else CASTLE_RISK
+        fixed = Counter(u.ptype for u in sit.friends(castle) if not movement.movable(s, u))
+        movable = [p for p in GARRISON_PREFERENCE for _ in range(free.get((castle, p), 0))]
+        guard: Counter[str] = Counter(fixed)
+        while land_odds(threat, army(guard)).win > risk and movable:
+            p = movable.pop(0)
+            guard[p] += 1
+            kept[(castle, p)] += 1
+    return kept
+
+
+# --- attacks --------------------------------------------------------------------------------
+def _targets(sit: Situation, reach: dict[Group, dict[int, list[int]]]) -> list[int]:
+    s, k = sit.s, sit.k
+    found = {t for dests in reach.values() for t in dests if s.board.kind[t] == LAND and s.is_enemy(t, k)}
+    ranked = sorted(found, key=lambda t: (-sit.conquest_value(t)[0], t))
+    return ranked
+
+
+def _plan_attacks(
+    sit: Situation, avail: Counter[Group], reach: dict[Group, dict[int, list[int]]]
+) -> list[PlannedMove]:
+    s = sit.s
+    out: list[PlannedMove] = []
+    for target in _targets(sit, reach):
+        value, what = sit.conquest_value(target)
+        defence = sit.defence_army(target)
+        pool = [g for g in sorted(avail) if avail[g] > 0 and target in reach[g]]
+        if not pool:
+            continue
+        force = _choose_force(defence, pool, avail, value)
+        if force is None:
+            continue
+        chosen, odds = force
+        ev = odds.win * value - odds.attacker_gold_lost + 0.8 * odds.defender_gold_lost
+        reason = (
+            f"attack {s.board.sid(target)} ({describe_army(defence)}) with "
+            f"{describe_army(army(_by_type(chosen)))}: {odds.win:.0%} to take it, {what}, "
+            f"expected loss {odds.attacker_gold_lost:.1f} gold, value {ev:+.1f}"
+        )
+        for g, n in sorted(chosen.items()):
+            avail[g] -= n
+            out.append(PlannedMove(_move(s, g, n, reach[g][target]), reason))
+    return out
+
+
+def _by_type(chosen: Counter[Group]) -> Counter[str]:
+    c: Counter[str] = Counter()
+    for (_, p), n in chosen.items():
+        c[p] += n
+    return c
+
+
+def _choose_force(
+    defence: tuple[tuple[str, int], ...], pool: list[Group], avail: Counter[Group], value: float
+) -> tuple[Counter[Group], Odds] | None:
+    """The smallest force (in preference order) that reaches the aim, or the best acceptable one."""
+    order = sorted(
+        (g for g in pool for _ in range(avail[g])),
+        key=lambda g: (ATTACK_PREFERENCE.index(g[1]) if g[1] in ATTACK_PREFERENCE else 99, g),
+    )
+    if not defence:  # an empty enemy territory: one piece walks in (cheapest, slowest first)
+        cheapest = min(order, key=lambda g: (PIECES[g[1]].hero, PIECES[g[1]].cost, PIECES[g[1]].move, g))
+        return Counter({cheapest: 1}), Odds(1.0, 0.0, 0.0, 0.0)
+    need = sum(DEFENCE_POWER[p] * n for p, n in defence) + sum(n for _, n in defence) * 0.1
+    chosen: Counter[Group] = Counter()
+    power = 0.0
+    best: tuple[Counter[Group], Odds, float] | None = None
+    tries = 0
+    last = len(order) - 1
+    for n, g in enumerate(order):
+        chosen[g] += 1
+        power += ATTACK_POWER[g[1]]
+        if power < need and n < last:
+            continue
+        odds = land_odds(army(_by_type(chosen)), defence)
+        tries += 1
+        ev = odds.win * value - odds.attacker_gold_lost + 0.8 * odds.defender_gold_lost
+        if odds.win >= ACCEPT and ev > 0 and (best is None or ev > best[2]):
+            best = (Counter(chosen), odds, ev)
+        if odds.win >= AIM or tries >= 10:
+            break
+    if best is None:
+        return None
+    return best[0], best[1]
+
+
+def _move(s: NerathState, g: Group, n: int, path: list[int]) -> Move:
+    return Move(g[1], n, tuple(s.board.sid(i) for i in path))
+
+
+# --- dungeons -------------------------------------------------------------------------------
+def _plan_delves(
+    sit: Situation, avail: Counter[Group], reach: dict[Group, dict[int, list[int]]]
+) -> list[PlannedMove]:
+    s = sit.s
+    out: list[PlannedMove] = []
+    pool_tiles = None
+    for dungeon in sit.facts.dungeons:
+        heroes = [g for g in sorted(avail) if avail[g] > 0 and PIECES[g[1]].hero and dungeon in reach[g]]
+        if not heroes or not s.d.guardians.get(dungeon):
+            continue
+        if pool_tiles is None:
+            pool_tiles = sit.guardian_pool()
+        known, hidden = sit.dungeon_line_up(dungeon)
+        chosen: Counter[Group] = Counter()
+        best: tuple[Counter[Group], Odds, float] | None = None
+        for g in sorted(heroes, key=lambda x: (x[1] != "mage", x)):
+            for _ in range(min(avail[g], 3)):
+                if sum(chosen.values()) >= 3:
+                    break
+                chosen[g] += 1
+                odds = dungeon_odds(army(_by_type(chosen)), known, hidden, pool_tiles)
+                ev = odds.win * TREASURE_WORTH + odds.reward_gold - odds.attacker_gold_lost
+                if odds.win >= DUNGEON_ACCEPT and ev > 0 and (best is None or ev > best[2] + 0.5):
+                    best = (Counter(chosen), odds, ev)
+        if best is None:
+            continue
+        chosen, odds, ev = best
+        guess = " (face-down tiles averaged)" if hidden else ""
+        reason = (
+            f"send {describe_army(army(_by_type(chosen)))} into {s.board.sid(dungeon)}: "
+            f"{odds.win:.0%} to beat the guardians{guess}, a treasure, "
+            f"expected loss {odds.attacker_gold_lost:.1f} gold"
+        )
+        for g, n in sorted(chosen.items()):
+            avail[g] -= n
+            out.append(PlannedMove(_move(s, g, n, reach[g][dungeon]), reason))
+    return out
+
+
+# --- marching ----------------------------------------------------------------------------------
+def _plan_marches(
+    sit: Situation, avail: Counter[Group], reach: dict[Group, dict[int, list[int]]]
+) -> list[PlannedMove]:
+    """Idle pieces reinforce threatened castles, else move from the interior toward the front."""
+    s, k = sit.s, sit.k
+    out: list[PlannedMove] = []
+    threats = sit.threats()
+    needy: list[tuple[float, int]] = []
+    for castle in s.own_castles(k):
+        if threats.get(castle):
+            odds = land_odds(threats[castle], sit.own_army(castle))
+            if odds.win > CASTLE_RISK:
+                needy.append((odds.win, castle))
+    needy.sort(reverse=True)
+    for risk, castle in needy:
+        for g in sorted(avail):
+            if avail[g] <= 0 or g[0] == castle or castle not in reach[g]:
+                continue
+            if sit.frontier(g[0]) and g[0] in s.own_castles(k):
+                continue
+            n = avail[g]
+            avail[g] = 0
+            reason = (
+                f"reinforce {s.board.sid(castle)}: {risk:.0%} chance the pieces in reach "
+                f"({describe_army(threats[castle])}) take it now"
+            )
+            out.append(PlannedMove(_move(s, g, n, reach[g][castle]), reason))
+    for g in sorted(avail):
+        n = avail[g]
+        if n <= 0 or PIECES[g[1]].mobility.value != "land":
+            continue
+        here = sit.enemy_distance(g[0])
+        if here <= 1:
+            continue
+        best = None
+        for dest, path in reach[g].items():
+            if s.board.kind[dest] != LAND or not s.is_friendly(dest, k) or s.board.kind[dest] == DUNGEON:
+                continue
+            d = sit.enemy_distance(dest)
+            if d < here and (best is None or (d, dest) < best[0]):
+                best = ((d, dest), path)
+        if best is None:
+            continue
+        avail[g] = 0
+        dest = best[0][1]
+        reason = (
+            f"march {n} {g[1]} toward the front: {s.board.sid(dest)} is {best[0][0]} step(s) "
+            f"from an enemy territory (was {here})"
+        )
+        out.append(PlannedMove(_move(s, g, n, best[1]), reason))
+    return out
