@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -12,7 +13,7 @@ from warhorn.ai import heuristic_for, make_agent
 from warhorn.ai.hooks import game_hooks
 from warhorn.ai.nerath import NerathHeuristic
 from warhorn.cli.app import app
-from warhorn.engine import Rng, load_game
+from warhorn.engine import Action, Rng, load_game
 from warhorn.games.nerath.actions import AssignDamage, Buy, Move, Pass, Retreat
 from warhorn.games.nerath.game import NerathState
 from warhorn.games.nerath.state import BATTLES, REINFORCEMENTS
@@ -20,7 +21,7 @@ from warhorn.games.nerath.state import BATTLES, REINFORCEMENTS
 PERCENT = re.compile(r"\d+%")
 
 
-def _decide(s: NerathState, heuristic: NerathHeuristic | None = None) -> tuple[object, str]:
+def _decide(s: NerathState, heuristic: NerathHeuristic | None = None) -> tuple[Action, str]:
     h = heuristic or NerathHeuristic()
     p = s.pending()
     assert p is not None
@@ -181,7 +182,7 @@ def test_buys_within_its_gold_and_places_legally() -> None:
     assert len([u for u in s.d.units.values() if u.kingdom == K and u.new]) >= 3
 
 
-def _play(options: dict[str, object], specs: list[str], seed: int) -> tuple[str, NerathState, list[str]]:
+def _play(options: dict[str, Any], specs: list[str], seed: int) -> tuple[str, NerathState, list[str]]:
     s = load_game("nerath", seed=seed, **options)
     assert isinstance(s, NerathState)
     agents = [make_agent(specs[p % len(specs)]) for p in range(s.num_players)]
@@ -204,7 +205,8 @@ def _play(options: dict[str, object], specs: list[str], seed: int) -> tuple[str,
 
 
 def test_short_games_against_random_are_legal_and_deterministic() -> None:
-    for options in ({"mode": "alliance", "players": 2, "round_cap": 2}, {"round_cap": 2}):
+    games: list[dict[str, Any]] = [{"mode": "alliance", "players": 2, "round_cap": 2}, {"round_cap": 2}]
+    for options in games:
         first, end, reasons = _play(options, ["heuristic", "random"], seed=11)
         again, _, _ = _play(options, ["heuristic", "random"], seed=11)
         assert first == again
