@@ -63,7 +63,10 @@ def _token_loss(token: str) -> float:
     if token.startswith("warship("):
         inside = token[len("warship(") : -1].split("+")
         return LOSS_VALUE["warship"] + sum(PIECES[p].cost for p in inside if p in PIECES)
-    return LOSS_VALUE.get(token, float(PIECES[token].cost) if token in PIECES else 2.0)
+    if token in LOSS_VALUE:
+        return LOSS_VALUE[token]
+    base = token.removeprefix("wounded-")
+    return float(PIECES[base].cost) if base in PIECES else 2.0
 
 
 def _guardian_die_strength(token: str) -> float:

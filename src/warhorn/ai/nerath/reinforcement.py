@@ -27,12 +27,17 @@ if TYPE_CHECKING:
 ARMY_MIX: dict[str, float] = {"soldier": 0.40, "siege": 0.25, "warrior": 0.12, "monster": 0.15, "mage": 0.08}
 #: Heroes kept for dungeon delves.
 HEROES_WANTED = 2
+#: Purchases per turn at most (a card can make pieces free).
+MAX_PURCHASES = 30
 #: A new castle is considered with at least this much gold.
 CASTLE_GOLD = 10
 
 
 def choose_purchase(s: NerathState, k: int) -> Choice:
     gold = s.d.gold[k]
+    bought = sum(1 for u in s.d.units.values() if u.kingdom == k and u.new)
+    if bought >= MAX_PURCHASES:
+        return Choice(Pass(), f"{bought} pieces bought this turn: enough ({gold} gold kept)")
     legal = reinforcements.legal_buys(s, k)
     if not legal:
         return Choice(Pass(), f"nothing to buy or no place to put it ({gold} gold)")
