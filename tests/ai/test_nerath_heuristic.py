@@ -14,7 +14,7 @@ from warhorn.ai.hooks import game_hooks
 from warhorn.ai.nerath import NerathHeuristic
 from warhorn.cli.app import app
 from warhorn.engine import Action, Rng, load_game
-from warhorn.games.nerath.actions import AssignDamage, Buy, Move, Pass, Retreat
+from warhorn.games.nerath.actions import AssignDamage, Buy, Move, Pass, Retreat, Unload
 from warhorn.games.nerath.game import NerathState
 from warhorn.games.nerath.state import BATTLES, REINFORCEMENTS
 
@@ -30,15 +30,14 @@ def _decide(s: NerathState, heuristic: NerathHeuristic | None = None) -> tuple[A
     return choice.action, choice.reason
 
 
-def _movement_plan(s: NerathState) -> list[tuple[Move, str]]:
-    """Play the heuristic's movement decisions until it passes; return its moves with reasons."""
+def _movement_plan(s: NerathState) -> list[tuple[Action, str]]:
+    """Play the heuristic's movement decisions until it passes; return its actions with reasons."""
     h = NerathHeuristic()
     out = []
     for _ in range(40):
         action, reason = _decide(s, h)
         if isinstance(action, Pass):
             break
-        assert isinstance(action, Move)
         out.append((action, reason))
         s, _ = s.apply(action)
     assert h.fallbacks == 0
@@ -48,7 +47,7 @@ def _movement_plan(s: NerathState) -> list[tuple[Move, str]]:
 def test_attacks_a_weakly_held_territory_with_good_odds_and_says_so() -> None:
     s = position([(K, "k2", "siege", 2), (K, "k2", "soldier", 2), (V, "v2", "soldier", 1)], kingdom=K)
     moves = _movement_plan(s)
-    attack = [(m, r) for m, r in moves if m.path[-1] == "v2"]
+    attack = [(m, r) for m, r in moves if isinstance(m, Move) and m.path[-1] == "v2"]
     assert attack, moves
     reason = attack[0][1]
     assert "attack v2" in reason and PERCENT.search(reason), reason
@@ -63,7 +62,7 @@ def test_does_not_attack_when_the_odds_are_bad() -> None:
         kingdom=K,
     )
     moves = _movement_plan(s)
-    assert not [m for m, _ in moves if m.path[-1] == "v2"], moves
+    assert not [m for m, _ in moves if isinstance(m, Move) and m.path[-1] == "v2"], moves
 
 
 def test_assigns_damage_to_the_cheapest_piece() -> None:
@@ -130,7 +129,7 @@ def test_reinforces_a_threatened_capital() -> None:
         control={"k2": V},
     )
     moves = _movement_plan(s)
-    into_capital = [(m, r) for m, r in moves if m.path[-1] == "k1"]
+    into_capital = [(m, r) for m, r in moves if isinstance(m, Move) and m.path[-1] == "k1"]
     assert into_capital, moves
     assert "k1" in into_capital[0][1] and PERCENT.search(into_capital[0][1])
 
@@ -142,7 +141,7 @@ def test_retakes_its_capital() -> None:
         control={"k1": V},
     )
     moves = _movement_plan(s)
-    retake = [(m, r) for m, r in moves if m.path[-1] == "k1"]
+    retake = [(m, r) for m, r in moves if isinstance(m, Move) and m.path[-1] == "k1"]
     assert retake, moves
     assert "retakes our capital" in retake[0][1]
 
@@ -154,9 +153,23 @@ def test_sends_heroes_into_a_dungeon_when_the_guardian_odds_are_good() -> None:
         guardians={"d1": ["goblins"]},
     )
     moves = _movement_plan(s)
-    delve = [(m, r) for m, r in moves if m.path[-1] == "d1"]
+    delve = [(m, r) for m, r in moves if isinstance(m, Move) and m.path[-1] == "d1"]
     assert delve, moves
     assert "beat the guardians" in delve[0][1] and PERCENT.search(delve[0][1])
+
+
+def test_ferries_pieces_by_warship_to_an_enemy_coast() -> None:
+    s = position(
+        [(K, "s1", "warship", 1), (K, "k2", "siege", 2), (V, "t1", "soldier", 1)],
+        kingdom=K,
+        control={"v1": K, "v2": K, "v3": K, "i2": K, "n2": K},
+    )
+    moves = _movement_plan(s)
+    kinds = [type(m).__name__ for m, _ in moves]
+    assert kinds[:2] == ["Load", "Load"] and "Unload" in kinds, moves
+    unload = next(m for m, _ in moves if isinstance(m, Unload))
+    assert {target for _, target in unload.drops} == {"t1"}
+    assert "ferries" in moves[0][1] and PERCENT.search(moves[0][1])
 
 
 def test_buys_within_its_gold_and_places_legally() -> None:

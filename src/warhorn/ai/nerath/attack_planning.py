@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from warhorn.ai.nerath.knowledge import ATTACK_POWER, ATTACK_PREFERENCE, DEFENCE_POWER
 from warhorn.ai.nerath.odds_cache import Odds, army, dungeon_odds, land_odds
 from warhorn.ai.nerath.situation import TREASURE_WORTH, Situation, describe_army
-from warhorn.games.nerath.actions import Move
+from warhorn.engine import Action
+from warhorn.games.nerath.actions import Load, Move, ShipMove, Unload
 from warhorn.games.nerath.board import DUNGEON, LAND
 from warhorn.games.nerath.pieces import PIECES
 from warhorn.games.nerath.rules import movement
@@ -42,15 +43,19 @@ GARRISON_PREFERENCE = ("soldier", "warrior", "siege", "monster", "mage", "dragon
 class PlannedMove:
     """One move of the plan and why."""
 
-    action: Move
+    action: Action
     reason: str
 
 
 Group = tuple[int, str]  # (space, piece type)
 
 
-def plan_movement(s: NerathState, k: int) -> list[PlannedMove]:
-    """The kingdom's moves for this movement phase, attacks first."""
+def plan_movement(s: NerathState, k: int, *, sentries: bool = True) -> list[PlannedMove]:
+    """The kingdom's moves for this movement phase: delves, attacks, then marches.
+
+    ``sentries``: leave one piece in each threatened territory that would otherwise be left empty
+    (an empty territory is a free conquest for any enemy piece in reach).
+    """
     sit = Situation(s, k)
     free: Counter[Group] = Counter()
     for u in s.d.units.values():
@@ -62,10 +67,13 @@ def plan_movement(s: NerathState, k: int) -> list[PlannedMove]:
         g: movement.destinations(s, k, g[1], g[0]) for g in sorted(free)
     }
     kept = _garrisons(sit, free)
+    if sentries:
+        kept += _sentries(sit, free, kept)
     avail: Counter[Group] = Counter({g: n - kept.get(g, 0) for g, n in free.items() if n > kept.get(g, 0)})
     plan: list[PlannedMove] = []
     plan += _plan_delves(sit, avail, reach)
     plan += _plan_attacks(sit, avail, reach)
+    plan += _plan_landings(sit, avail)
     plan += _plan_marches(sit, avail, reach)
     return plan
 
@@ -89,6 +97,25 @@ def _garrisons(sit: Situation, free: Counter[Group]) -> Counter[Group]:
             guard[p] += 1
             kept[(castle, p)] += 1
     return kept
+
+
+def _sentries(sit: Situation, free: Counter[Group], kept: Counter[Group]) -> Counter[Group]:
+    """One piece (the cheapest) stays in each threatened territory that holds only movable pieces."""
+    s = sit.s
+    out: Counter[Group] = Counter()
+    threats = sit.threats()
+    spaces = sorted({g[0] for g in free})
+    for space in spaces:
+        if s.board.kind[space] != LAND or not threats.get(space):
+            continue
+        if any(kept.get((space, p), 0) for p in GARRISON_PREFERENCE):
+            continue
+        if any(not movement.movable(s, u) for u in sit.friends(space)):
+            continue
+        here = [p for p in GARRISON_PREFERENCE if free.get((space, p), 0)]
+        if here:
+            out[(space, here[0])] += 1
+    return out
 
 
 # --- attacks --------------------------------------------------------------------------------
@@ -262,4 +289,66 @@ def _plan_marches(
             f"from an enemy territory (was {here})"
         )
         out.append(PlannedMove(_move(s, g, n, best[1]), reason))
+    return out
+
+
+# --- amphibious assaults ----------------------------------------------------------------------
+def _plan_landings(sit: Situation, avail: Counter[Group]) -> list[PlannedMove]:
+    """Warships ferry up to two idle land pieces from a coast to an enemy coast (NER-SEA-01..03,
+    NER-BAT-09): load, sail through friendly seas, unload; only when the odds are good."""
+    s, k = sit.s, sit.k
+    out: list[PlannedMove] = []
+    sails: dict[int, list[ShipMove]] = {}
+    for a in movement.legal_sails(s, k):
+        sails.setdefault(a.ship, []).append(a)
+    for ship in sorted(
+        (u for u in s.d.units.values() if u.kingdom == k and u.ptype == "warship"), key=lambda u: u.uid
+    ):
+        if ship.moved or ship.done or s.cargo_of(ship.uid):
+            continue
+        best: tuple[float, list[PlannedMove]] | None = None
+        for coast in s.board.neighbors(ship.space):
+            if s.board.kind[coast] != LAND:
+                continue
+            cargo = [
+                p
+                for p in ATTACK_PREFERENCE
+                for _ in range(avail.get((coast, p), 0))
+                if PIECES[p].mobility.value == "land"
+            ][:2]
+            if not cargo:
+                continue
+            routes = [None, *sails.get(ship.uid, [])]
+            for route in routes:
+                sea = ship.space if route is None else s.board.idx(route.path[-1])
+                if route is not None and s.is_enemy(sea, k):
+                    continue
+                for target in s.board.neighbors(sea):
+                    if s.board.kind[target] != LAND or not s.is_enemy(target, k):
+                        continue
+                    value, what = sit.conquest_value(target)
+                    defence = sit.defence_army(target)
+                    odds = land_odds(army(Counter(cargo)), defence)
+                    ev = odds.win * value - odds.attacker_gold_lost + 0.8 * odds.defender_gold_lost
+                    if odds.win < AIM or ev <= 1.0 or (best is not None and ev <= best[0]):
+                        continue
+                    reason = (
+                        f"warship {ship.uid} ferries {describe_army(army(Counter(cargo)))} from "
+                        f"{s.board.sid(coast)} to attack {s.board.sid(target)} ({describe_army(defence)}): "
+                        f"{odds.win:.0%} to take it, {what}, expected loss {odds.attacker_gold_lost:.1f} gold"
+                    )
+                    steps: list[PlannedMove] = [
+                        PlannedMove(Load(ship.uid, p, s.board.sid(coast)), reason) for p in cargo
+                    ]
+                    if route is not None:
+                        steps.append(PlannedMove(route, reason))
+                    drops = tuple(sorted((p, s.board.sid(target)) for p in cargo))
+                    steps.append(PlannedMove(Unload(ship.uid, drops), reason))
+                    best = (ev, steps)
+        if best is None:
+            continue
+        for step in best[1]:
+            if isinstance(step.action, Load):
+                avail[(s.board.idx(step.action.space), step.action.piece)] -= 1
+        out += best[1]
     return out

@@ -27,8 +27,17 @@ class NerathHeuristic:
     """Plays Conquest of Nerath by exact battle odds and expected gold and VP (see the package docs)."""
 
     def __init__(self, params: Mapping[str, str] | None = None) -> None:
-        if params:
-            raise ValueError(f"the Nerath heuristic takes no parameters (got {', '.join(sorted(params))})")
+        params = dict(params or {})
+        unknown = set(params) - {"sentries"}
+        if unknown:
+            raise ValueError(
+                f"unknown Nerath heuristic parameter(s) {', '.join(sorted(unknown))} (known: sentries)"
+            )
+        flag = params.get("sentries", "1")
+        if flag not in ("0", "1"):
+            raise ValueError(f"sentries must be 0 or 1, not {flag!r}")
+        #: Leave one piece in each threatened territory that an attack would empty.
+        self.sentries = flag == "1"
         self._plan: list[attack_planning.PlannedMove] = []
         self._plan_key: tuple[int, int, int] | None = None
         #: Decisions where the chosen action was not legal and the first legal one was played instead
@@ -82,7 +91,7 @@ class NerathHeuristic:
         key = (s.d.pos.round, k, s.seed)
         if key != self._plan_key:
             self._plan_key = key
-            self._plan = attack_planning.plan_movement(s, k)
+            self._plan = attack_planning.plan_movement(s, k, sentries=self.sentries)
         for attempt in range(2):
             while self._plan:
                 step = self._plan.pop(0)
@@ -90,7 +99,7 @@ class NerathHeuristic:
                     return Choice(step.action, step.reason)
             if attempt == 0 and self._plan_key == key and self._replanned_for != key:
                 self._replanned_for = key
-                self._plan = attack_planning.plan_movement(s, k)
+                self._plan = attack_planning.plan_movement(s, k, sentries=self.sentries)
         return Choice(Pass(), "movement done: no further attack, delve or march is worth it")
 
     _replanned_for: tuple[int, int, int] | None = None
