@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 #: Win chance the planner aims for, and the least it accepts for an attack.
 AIM = 0.85
 ACCEPT = 0.6
-#: Chance of losing a castle the planner tolerates when it leaves pieces out of it.
-CAPITAL_RISK = 0.2
-CASTLE_RISK = 0.35
+#: Defence (expected hits per round) kept in a castle, as a share of the enemy's in reach.
+CAPITAL_GUARD = 1.0
+CASTLE_GUARD = 0.7
 #: Least chance of beating a dungeon's guardians before heroes go in.
 DUNGEON_ACCEPT = 0.6
 #: The order in which pieces stay behind to guard a castle.
@@ -80,21 +80,20 @@ def plan_movement(s: NerathState, k: int, *, sentries: bool = True) -> list[Plan
 
 # --- garrisons ------------------------------------------------------------------------------
 def _garrisons(sit: Situation, free: Counter[Group]) -> Counter[Group]:
-    """Pieces that stay in our castles so the chance of losing each stays tolerable."""
+    """Pieces that stay in our castles: enough defence dice against what could strike them next turn
+    (expected hits per round, capital fully, other castles in part)."""
     s, k = sit.s, sit.k
     kept: Counter[Group] = Counter()
-    threats = sit.threats()
     for castle in s.own_castles(k):
-        threat = threats.get(castle, ())
-        if not threat:
+        threat = sit.threat_power(castle)
+        if threat <= 0:
             continue
-        risk = CAPITAL_RISK if s.board.capitals[k] == castle else CASTLE_RISK
-        fixed = Counter(u.ptype for u in sit.friends(castle) if not movement.movable(s, u))
+        wanted = threat * (CAPITAL_GUARD if s.board.capitals[k] == castle else CASTLE_GUARD)
+        guard = sum(DEFENCE_POWER[u.ptype] for u in sit.friends(castle) if not movement.movable(s, u))
         movable = [p for p in GARRISON_PREFERENCE for _ in range(free.get((castle, p), 0))]
-        guard: Counter[str] = Counter(fixed)
-        while land_odds(threat, army(guard)).win > risk and movable:
+        while guard < wanted and movable:
             p = movable.pop(0)
-            guard[p] += 1
+            guard += DEFENCE_POWER[p]
             kept[(castle, p)] += 1
     return kept
 
@@ -246,14 +245,14 @@ def _plan_marches(
     s, k = sit.s, sit.k
     out: list[PlannedMove] = []
     threats = sit.threats()
-    needy: list[tuple[float, int]] = []
+    needy: list[tuple[float, int, float, float]] = []
     for castle in s.own_castles(k):
-        if threats.get(castle):
-            odds = land_odds(threats[castle], sit.own_army(castle))
-            if odds.win > CASTLE_RISK:
-                needy.append((odds.win, castle))
+        threat = sit.threat_power(castle)
+        defence = sum(DEFENCE_POWER[u.ptype] for u in sit.friends(castle))
+        if threat > 0 and defence < threat * CASTLE_GUARD:
+            needy.append((threat - defence, castle, threat, defence))
     needy.sort(reverse=True)
-    for risk, castle in needy:
+    for _, castle, threat, defence in needy:
         for g in sorted(avail):
             if avail[g] <= 0 or g[0] == castle or castle not in reach[g]:
                 continue
@@ -262,10 +261,13 @@ def _plan_marches(
             n = avail[g]
             avail[g] = 0
             reason = (
-                f"reinforce {s.board.sid(castle)}: {risk:.0%} chance the pieces in reach "
-                f"({describe_army(threats[castle])}) take it now"
+                f"reinforce {s.board.sid(castle)}: enemy pieces in reach ({describe_army(threats[castle])}) "
+                f"roll {threat:.1f} expected hits a round against our {defence:.1f}"
             )
             out.append(PlannedMove(_move(s, g, n, reach[g][castle]), reason))
+            defence += DEFENCE_POWER[g[1]] * n
+            if defence >= threat:
+                break
     for g in sorted(avail):
         n = avail[g]
         if n <= 0 or PIECES[g[1]].mobility.value != "land":

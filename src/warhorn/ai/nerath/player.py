@@ -33,7 +33,7 @@ class NerathHeuristic:
             raise ValueError(
                 f"unknown Nerath heuristic parameter(s) {', '.join(sorted(unknown))} (known: sentries)"
             )
-        flag = params.get("sentries", "1")
+        flag = params.get("sentries", "0")
         if flag not in ("0", "1"):
             raise ValueError(f"sentries must be 0 or 1, not {flag!r}")
         #: Leave one piece in each threatened territory that an attack would empty.
