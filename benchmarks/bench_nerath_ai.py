@@ -8,8 +8,9 @@ plays GAMES free-for-all games with the heuristic in all four seats (seeds
 0..GAMES-1, default length) and times every heuristic decision. As the
 baseline, the random agent chooses on the very same states in the same
 process (its choice is not played). Prints the median, 95th percentile and
-maximum per decision for both, and the heuristic's median per decision kind.
-The first decisions of a process fill the odds cache, so the figures include
+maximum per decision for both, and the heuristic's median per decision kind
+(a turn's movement plan is made at its first movement decision, shown apart
+as "movement (turn plan)"). The first decisions of a process fill the odds cache, so the figures include
 that warm-up.
 
 Statistical runs reported in docs/ai-results.md (each a `warhorn tournament`;
@@ -40,6 +41,12 @@ from warhorn.ai import make_agent
 from warhorn.engine import Rng, load_game
 
 
+def _plan_key(agent: object) -> object:
+    """The turn the agent's Nerath heuristic last planned (to tell planning decisions apart)."""
+    inner = getattr(agent, "_by_game", {}).get("nerath")
+    return getattr(inner, "_plan_key", None)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -67,11 +74,16 @@ def main() -> None:
             start = time.perf_counter()
             baseline.choose(state, pending.player, baseline_rng)
             random_times.append(time.perf_counter() - start)
+            agent = agents[pending.player]
+            before = _plan_key(agent)
             start = time.perf_counter()
-            action = agents[pending.player].choose(state, pending.player, rng)
+            action = agent.choose(state, pending.player, rng)
             spent = time.perf_counter() - start
             heuristic_times.append(spent)
-            by_kind[pending.kind].append(spent)
+            kind = pending.kind
+            if kind == "movement" and _plan_key(agent) != before:
+                kind = "movement (turn plan)"
+            by_kind[kind].append(spent)
             state, _ = state.apply(action)
         rounds.append(state.d.pos.round)  # type: ignore[attr-defined]
     print(f"{args.games} free-for-all games, {len(heuristic_times)} decisions, rounds {rounds}")
@@ -82,7 +94,10 @@ def main() -> None:
         )
     print("heuristic median by decision kind:")
     for kind, times in sorted(by_kind.items()):
-        print(f"  {kind:20} {len(times):6} decisions  median {1000 * statistics.median(times):7.2f} ms")
+        print(
+            f"  {kind:22} {len(times):6} decisions  median {1000 * statistics.median(times):7.2f} ms"
+            f"  p95 {1000 * percentile(times, 0.95):7.2f} ms"
+        )
 
 
 if __name__ == "__main__":
