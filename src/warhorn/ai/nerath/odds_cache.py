@@ -10,6 +10,7 @@ up on the board and the defeated ones).
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -123,7 +124,9 @@ def dungeon_odds(
     if hidden == 1:
         lineups = [((g,), n / total) for g, n in pool]
     else:
-        rng = random.Random(hash((heroes, hidden, len(pool))) & 0xFFFF)
+        # a stable seed (str hashes differ between processes), so the same position gives the same guess
+        key = repr((heroes, hidden, tuple((g.id, n) for g, n in pool))).encode()
+        rng = random.Random(zlib.crc32(key))
         flat = [g for g, n in pool for _ in range(n)]
         for _ in range(GUESS_SAMPLES):
             lineups.append((tuple(rng.sample(flat, min(hidden, len(flat)))), 1.0 / GUESS_SAMPLES))
