@@ -270,7 +270,8 @@ def _split_defender_damage(s: NerathState, hits: int, events: list[Event]) -> li
 
 # --- damage ------------------------------------------------------------------------------
 def token_of(s: NerathState, u: Unit) -> str:
-    if PIECES[u.ptype].toughness > 1 and u.damage > 0:
+    # a wounded piece is named as such whether it is resilient by nature or by a card (NER-BAT-05)
+    if u.damage > 0 and PIECES[u.ptype].toughness + s.extra_toughness(u) > 1:
         return f"wounded-{u.ptype}"
     if u.ptype == "warship":
         cargo = s.cargo_of(u.uid)

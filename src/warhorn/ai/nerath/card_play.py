@@ -1,0 +1,119 @@
+"""When to play event cards and treasures (NER-CRD-*).
+
+Treasures are played at the first chance: each scores its VP at once
+(NER-CRD-03) and its property lasts. An event card is played when every
+effect it has helps now: gold, VP, pieces and cards whenever its window
+opens; battle effects only when the holder fights in the battle at hand and
+the dice make them useful (a reroll needs a miss of ours or a hit of
+theirs); a cancel only against an enemy's card. Only the holder's own hand
+is read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warhorn.ai.heuristic import Choice
+from warhorn.games.nerath.actions import PlayEvent, PlayTreasure
+from warhorn.games.nerath.board import CardEffect
+from warhorn.games.nerath.rules import battles
+from warhorn.games.nerath.rules import cards as card_rules
+
+if TYPE_CHECKING:
+    from warhorn.engine import Action
+    from warhorn.games.nerath.game import NerathState
+
+#: Effects that help whenever their window opens.
+ALWAYS_GOOD = frozenset(
+    {
+        "gain_gold",
+        "gain_vp",
+        "place_pieces",
+        "steal_gold",
+        "draw_cards",
+        "discard_cards",
+        "reduce_cost",
+        "extra_move",
+    }
+)
+#: Effects that help the side of a battle the holder is on.
+BATTLE_BOOSTS = frozenset({"modify_hit_number", "extra_dice", "grant_first_strike", "grant_resilience"})
+
+
+def _effects(s: NerathState, a: PlayEvent | PlayTreasure) -> tuple[CardEffect, ...]:
+    if isinstance(a, PlayTreasure):
+        return s.board.treasure(a.card).power
+    return s.board.event(a.card).effects
+
+
+def _name(s: NerathState, a: PlayEvent | PlayTreasure) -> str:
+    return s.board.treasure(a.card).name if isinstance(a, PlayTreasure) else s.board.event(a.card).name
+
+
+def _in_battle(s: NerathState, k: int) -> str:
+    """'attacker', 'defender' or '' for kingdom ``k`` in the battle being fought."""
+    b = s.d.battle
+    if b is None:
+        return ""
+    if s.allied(k, b.attacker):
+        return "attacker"
+    if b.kind != "dungeon" and k in battles.battle_kingdoms(s):
+        return "defender"
+    return ""
+
+
+def _effect_helps(s: NerathState, k: int, e: CardEffect) -> tuple[bool, str]:
+    op = e.op
+    if op in ALWAYS_GOOD:
+        return True, op.replace("_", " ")
+    side = _in_battle(s, k)
+    b = s.d.battle
+    if op in BATTLE_BOOSTS:
+        return bool(side), f"{op.replace('_', ' ')} for our {side or 'side'}"
+    if b is None or not side:
+        return False, ""
+    mine = 0 if side == "attacker" else 1
+    if op == "reroll":
+        own = e.param("side", "own") == "own"
+        dice = b.rolled[mine if own else 1 - mine]
+        useful = any((face < need) if own else (face >= need) for _, face, need in dice)
+        return useful, "reroll " + ("our misses" if own else "their hits")
+    if op == "negate_hits":
+        hits = sum(1 for _, face, need in b.rolled[1 - mine] if face >= need)
+        return hits > 0, f"cancel {min(hits, int(e.param('count', 1)))} hit(s) against us"
+    if op == "heal":
+        hurt = any(u.kingdom == k and (u.damage or u.inactive) for u in s.units_at(b.space))
+        return hurt, "heal our wounded piece"
+    if op == "force_retreat":
+        return side == "defender", "drive the attacker off"
+    if op == "destroy_guardian":
+        return side == "attacker" and b.kind == "dungeon", "destroy a guardian"
+    if op == "destroy_piece":
+        return True, "destroy an enemy piece in the battle"
+    return False, ""
+
+
+def _cancel_helps(s: NerathState, k: int) -> bool:
+    w = card_rules.window(s)
+    return w is not None and w.card is not None and not s.allied(w.card[0], k)
+
+
+def card_to_play(s: NerathState, k: int, legal: list[Action]) -> Choice | None:
+    """The card ``k`` should play now among the legal plays, or None to pass."""
+    plays = [a for a in legal if isinstance(a, PlayEvent | PlayTreasure)]
+    w = card_rules.window(s)
+    for a in sorted(plays, key=lambda x: (not isinstance(x, PlayTreasure), x.card)):
+        effects = _effects(s, a)
+        if w is not None and w.name == "cancel":
+            if _cancel_helps(s, k):
+                return Choice(a, f"play {_name(s, a)}: cancel an enemy's card")
+            continue
+        if isinstance(a, PlayTreasure):
+            vp = s.board.treasure(a.card).vp
+            return Choice(a, f"play treasure {_name(s, a)}: +{vp} VP now, its property lasts")
+        if not effects:
+            continue
+        verdicts = [_effect_helps(s, k, e) for e in effects if e.op != "cancel_card"]
+        if verdicts and all(ok for ok, _ in verdicts):
+            return Choice(a, f"play {_name(s, a)}: {'; '.join(why for _, why in verdicts)}")
+    return None

@@ -1,0 +1,63 @@
+"""What MCTS needs to play Nerath sensibly: a leaf value and a cheap rollout policy.
+
+The leaf value turns each player's VP, treasury, income and pieces on the
+board (all public) into a gold-like strength and gives each player its
+share through a softmax, so a clear lead in VP reads close to a win. The
+rollout policy mostly ends phases (random movement is slow and aimless),
+takes the cheapest casualties and fights on.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, cast
+
+from warhorn.ai.nerath.battle_tactics import choose_damage
+from warhorn.ai.nerath.situation import VP_WORTH
+from warhorn.engine import Action, GameState, Rng
+from warhorn.games.nerath.actions import ContinueBattle, Pass
+from warhorn.games.nerath.pieces import PIECES
+from warhorn.games.nerath.rules import economy
+
+if TYPE_CHECKING:
+    from warhorn.games.nerath.game import NerathState
+
+#: Softmax temperature in strength units (about two VP).
+TEMPERATURE = 8.0
+#: Actions a rollout takes before the leaf value is asked.
+ROLLOUT_DEPTH = 12
+
+
+def kingdom_strength(s: NerathState, k: int) -> float:
+    material = sum(PIECES[u.ptype].cost for u in s.d.units.values() if u.kingdom == k)
+    return s.d.vp[k] * VP_WORTH + 0.5 * s.d.gold[k] + 1.5 * economy.income_of(s, k) + 0.4 * material
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """The player's share of all players' strength (softmax), in [0, 1]."""
+    s = cast("NerathState", state)
+    per_player: dict[int, float] = {}
+    for k in range(4):
+        p = s.player_of[k]
+        per_player[p] = per_player.get(p, 0.0) + kingdom_strength(s, k)
+    top = max(per_player.values())
+    weights = {p: math.exp((v - top) / TEMPERATURE) for p, v in per_player.items()}
+    return weights.get(player, 0.0) / sum(weights.values())
+
+
+def rollout_policy(state: GameState, rng: Rng) -> Action:
+    """A cheap, mostly phase-ending policy for rollouts."""
+    s = cast("NerathState", state)
+    pending = s.pending()
+    assert pending is not None
+    kind = pending.kind
+    if kind in ("movement", "reinforcements", "card_window") and rng.below(10) < 7:
+        return Pass()
+    if kind == "reposition" and s.is_legal(Pass()):
+        return Pass()
+    if kind == "continue_or_retreat" and s.is_legal(ContinueBattle()):
+        return ContinueBattle()
+    legal = s.legal_actions()
+    if kind == "damage":
+        return choose_damage(s, pending.player, legal).action
+    return legal[rng.below(len(legal))]
