@@ -193,7 +193,11 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(..., help="Game id (see `warhorn games`)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Game option as name=value."),
         seed: int = typer.Option(0, "--seed", help="Seed for dice and shuffles."),
-        seats: str = typer.Option("", "--seats", help="Comma list per seat: human or an AI kind (random)."),
+        seats: str = typer.Option(
+            "",
+            "--seats",
+            help="Comma list per seat: human or an AI kind (random, heuristic, mcts:iterations=400...).",
+        ),
         load: Path | None = typer.Option(None, "--load", help="Resume a saved game."),
         save: Path | None = typer.Option(
             None, "--save", help="Save the game to this file after every action."
