@@ -374,6 +374,27 @@ def test_warships_start_at_sea_next_to_their_kingdom(tmp_path: Path) -> None:
     assert check_content_folder(tmp_path) == []
 
 
+@pytest.mark.rule("NER-SET-06")
+def test_two_kingdoms_never_start_on_one_space(tmp_path: Path) -> None:
+    vailin_at_sea = (
+        '{ kingdom = "vailin", space = "gulf_of_kar", piece = "warship", count = 1, source = "original" }'
+    )
+    break_file(tmp_path, "setup", SETUP_LINE, SETUP_LINE + ",\n" + vailin_at_sea)
+    errors = check_content_folder(tmp_path)
+    error = find(errors, "setup.toml", "karkoth 2 warship", "already holds vailin's pieces")
+    assert "gulf_of_kar" in error.message
+
+
+def test_the_cli_recognises_a_nerath_content_folder() -> None:
+    from typer.testing import CliRunner
+
+    from warhorn.cli.app import app
+
+    result = CliRunner().invoke(app, ["content", "check", str(SHIPPED_CONTENT_DIR)])
+    assert result.exit_code == 0, result.output
+    assert "nerath content" in result.output and "valid" in result.output
+
+
 @pytest.mark.rule("NER-PCS-05")
 def test_at_most_one_castle_per_territory(tmp_path: Path) -> None:
     break_file(

@@ -548,8 +548,17 @@ def _check_setup(board: BoardFile, setup: SetupFile, file: str, report: ContentR
             neighbours[b.a].add(b.b)
             neighbours[b.b].add(b.a)
     castles: Counter[str] = Counter()
+    first_kingdom_at: dict[str, tuple[str, str]] = {}  # space -> (kingdom, key of its first setup line)
     for i, item in enumerate(setup.setup):
         key = f"setup[{i}] ({item.kingdom} {item.count} {item.piece} @ {item.space})"
+        first = first_kingdom_at.setdefault(item.space, (item.kingdom, key))
+        if first[0] != item.kingdom:
+            report.error(
+                file,
+                key + ".space",
+                f"{item.space!r} already holds {first[0]}'s pieces ({first[1]}): kingdoms start apart, "
+                "or the first turn opens with a battle nobody declared (NER-SET-06)",
+            )
         if item.kingdom not in KINGDOM_IDS:
             report.error(file, key + ".kingdom", f"unknown kingdom {item.kingdom!r}")
         stats = PIECES.get(item.piece)
