@@ -210,3 +210,25 @@ def test_cli_play_with_heuristic_seats_narrates_reasons() -> None:
     assert result.exit_code == 0, result.output
     assert "heuristic (player 0)" in result.output
     assert re.search(r"(clear|toward|attack|gather|heal|rest|Rumors|quest).*\d", result.output)
+
+
+def test_holds_the_third_kill_until_the_last_general_is_within_reach() -> None:
+    def position() -> DefendersState:
+        s = scenario(("paladin",), at={"paladin": "K3"})
+        for colour in (RED, GREEN):  # two generals already defeated: Varkolak would be the third
+            general = s.generals[colour]
+            assert general is not None
+            general.loc = -1
+        give(s, "paladin", "K1h", "K2h", "K3h", "K1g", "K2g", "K3g", "K1e", "K2e", "K3e")
+        return s
+
+    s = position()
+    holder = DefendersHeuristic({"hold": "0.5"})
+    assert holder.held(s, BLACK) is not None and holder.held(s, BLUE) is None  # Sapphire: no blue cards
+    choice = holder.choose(s, 0, Rng(0))
+    assert choice.action.notation() != "attack_general"
+    assert DefendersHeuristic().choose(position(), 0, Rng(0)).action.notation() == "attack_general"
+
+    s = position()
+    give(s, "paladin", "B1h", "B2h", "B3h", "B1e", "B2e", "B3e", "B1g", "B2g", "B3g")  # last one in reach
+    assert holder.held(s, BLACK) is None

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from warhorn.engine import OptionError, UnknownGameError
+from warhorn.engine import OptionError, UnknownGameError, load_game
 from warhorn.sim import plan_tournament, read_records, run_tournament, seatings, write_records
 from warhorn.sim.runner import agent_labels, derive_seed, play_game, ray_available, seating_blocks
 
@@ -150,3 +150,15 @@ def test_teams_rotate_as_units() -> None:
     assert plan.jobs[0].seat_specs == ("random", "random", "mcts", "mcts")
     with pytest.raises(ValueError, match="must split the seats"):
         plan_tournament("dice-race", ["random"], 1, options={"players": 4}, teams=[(0, 1), (1, 2, 3)])
+
+
+def test_games_without_a_turn_flow_report_their_own_rounds() -> None:
+    # Defenders drives its turns itself (no flow events): the runner asks the game for its round count.
+    plan = plan_tournament("defenders", ["random"], 1, seed=3, options={"players": 2}, max_actions=30)
+    record = play_game(plan.jobs[0])
+    assert isinstance(record["rounds"], int) and record["rounds"] >= 1
+    state = load_game("defenders", seed=record["seed"], players=4)
+    assert state.rounds_played() == 1  # the first round has begun
+    state.turn_no = 9  # nine hero turns ended: two full rounds of four, the third begun
+    assert state.rounds_played() == 3
+    assert load_game("dice-race", seed=1).rounds_played() is None  # flow games count by their events

@@ -76,6 +76,14 @@ class GameState(ABC):
         """Hash of the content (board, cards) this game was built from; part of every save."""
         return ""
 
+    def rounds_played(self) -> int | None:
+        """How many rounds have begun, for games that count them without a turn flow (None: not counted).
+
+        The tournament runner reads rounds from the turn flow's events; a game whose turns are
+        not driven by the flow (Defenders) overrides this so its records still carry a count.
+        """
+        return None
+
     def why_illegal(self, action: Action) -> IllegalActionError:
         """Explain why a well-formed action is not legal now. Games override to name the rule."""
         decision = self.pending()

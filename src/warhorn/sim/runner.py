@@ -238,9 +238,10 @@ def play_game(job: GameJob) -> GameRecord:
 
     The record: game, rules_version, content_hash, options, index, seed,
     seats (agent labels by seat), result (``Results.to_json()`` or None when
-    unfinished), actions, rounds (from the turn flow's events, None when the
-    game has no flow), duration_s, decisions and think_s (per seat: how many
-    decisions its agent took and the seconds it spent on them), and error (None, or why the game stopped:
+    unfinished), actions, rounds (from the turn flow's events, else the game's
+    ``rounds_played()``; None when the game counts no rounds), duration_s,
+    decisions and think_s (per seat: how many decisions its agent took and the
+    seconds it spent on them), and error (None, or why the game stopped:
     an agent's exception or the action limit).
     """
     run_setup(job.setup)
@@ -275,6 +276,8 @@ def play_game(job: GameJob) -> GameRecord:
             break
         actions += 1
         rounds = _rounds_seen(events, rounds)
+    if rounds is None:
+        rounds = state.rounds_played()
     results = state.results()
     return {
         "game": job.game,

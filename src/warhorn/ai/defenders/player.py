@@ -77,10 +77,12 @@ class Settings:
     attack: float = 0.55  # attack a general when the odds reach this
     desperate: float = 0.15  # ... or this when it is one step from Monarch City
     gather: float = 0.5  # the team gathers at the target general once its hands reach this
+    hold: float = 0.0  # two generals left: kill the third only once the odds on the last reach this
+    heal: float = 0.35  # share of a crystal's harm a heal is worth while more than six crystals are left
 
 
 def parse_settings(params: Mapping[str, str]) -> Settings:
-    known = {"attack", "desperate", "gather"}
+    known = {"attack", "desperate", "gather", "heal", "hold"}
     unknown = set(params) - known
     if unknown:
         raise ValueError(
@@ -154,7 +156,7 @@ class DefendersHeuristic:
         heroes = [i for i, s in enumerate(state.slots) if s.hero is not None]
         best: tuple[float, Target] | None = None
         for c, g in enumerate(state.generals):
-            if g is None or g.loc < 0:
+            if g is None or g.loc < 0 or self.held(state, c) is not None:
                 continue
             chance, dice = battle_odds.team_chance(state, c, heroes)
             steps = threat.steps_to_city(state, c)
@@ -163,6 +165,31 @@ class DefendersHeuristic:
             if best is None or score > best[0]:
                 best = (score, Target(c, chance, dice, steps))
         return best[1] if best else None
+
+    def held(self, state: DefendersState, colour: int) -> tuple[float, str] | None:
+        """Whether the team holds off the third kill: (the odds on the last general, its name) if so.
+
+        Defeating the third general brings Late War (two minion-placing Darkness cards a night
+        instead of one), so with ``hold`` set the team waits until its hands beat the other
+        remaining general that often, unless this one is within two steps of Monarch City.
+        Only the general the team is readier for is held; the other becomes the target.
+        """
+        if self.settings.hold <= 0.0:
+            return None
+        alive = [c for c, g in enumerate(state.generals) if g is not None and g.loc >= 0]
+        if len(alive) != 2 or colour not in alive or threat.steps_to_city(state, colour) <= 2:
+            return None
+        other = alive[0] if alive[1] == colour else alive[1]
+        heroes = [i for i, s in enumerate(state.slots) if s.hero is not None]
+        chance, _ = battle_odds.team_chance(state, other, heroes)
+        if chance >= self.settings.hold:
+            return None
+        mine, _ = battle_odds.team_chance(state, colour, heroes)
+        if (mine, -colour) < (chance, -other):
+            return None  # the other one is the team's next kill: only the readier of the two is held
+        gd = state.board.general_by_colour[other]
+        assert gd is not None
+        return chance, gd.name
 
     def die_values(self, state: DefendersState) -> list[float]:
         """Worth of one more battle die against each general (0 for defeated ones).
@@ -447,8 +474,8 @@ class DefendersHeuristic:
         s = state.slots[slot]
         out: list[tuple[float, int, str, Action | None]] = []
         for c, g in enumerate(state.generals):
-            if g is None or g.loc < 0:
-                continue
+            if g is None or g.loc < 0 or self.held(state, c) is not None:
+                continue  # held: the third kill waits until the team is ready for the last general
             gd = b.general_by_colour[c]
             assert gd is not None
             present = [
@@ -502,7 +529,8 @@ class DefendersHeuristic:
         out: list[tuple[float, int, str, Action | None]] = []
         if not any(state.taint):
             return out
-        gain = threat.crystal_cost(state.crystals_left + 1) * (1.0 if state.crystals_left <= 6 else 0.35)
+        share = 1.0 if state.crystals_left <= 6 else self.settings.heal
+        gain = threat.crystal_cost(state.crystals_left + 1) * share
         dice = 3 if s.hero == "sorceress" else 2
         both = state.options.get("heal_land", "either") == "both"
         chance = (1 / 3) ** dice * 0 + (1 - (2 / 3) ** dice if not both else 1 / 9)

@@ -331,6 +331,10 @@ class DefendersState(GameState):
         out, self.events = self.events, []
         return out
 
+    def rounds_played(self) -> int:
+        """Rounds begun: a round is one turn of every hero in play (``turn_no`` counts turns ended)."""
+        return self.turn_no // max(1, len(self.slots)) + 1
+
     def results(self) -> Results | None:
         from warhorn.games.defenders.rules import victory
 
