@@ -3,6 +3,7 @@ shown first) → battle → buy and place → the AI kingdoms' turns → reload 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from tests.browser.conftest import js_errors
 from tests.live_server import LiveServer
 
-#: With this seed Karkoth (seat 0, first to play) has two soldiers on Cinderveil next to Vailin's Thornvale,
-#: which one Vailin soldier holds: an attack in the very first movement phase.
+#: Karkoth (seat 0, first to play) starts with two soldiers on Cinderveil next to Vailin's Thornvale: an
+#: attack in the very first movement phase (the seed fixes the dice, the shipped setup the armies).
 SEED = 1
 TRAY = ".nerath-tray"
 
@@ -174,7 +175,7 @@ def test_play_a_nerath_turn_by_clicking(
     _hover(wait, browser, "g.space[data-space='thornvale']")
     wait.until(lambda d: "attacker wins" in d.find_element(By.ID, "nerath-odds").text)
     odds_text = _text(browser, "#nerath-odds")
-    assert "Thornvale" in odds_text and "2 soldier against 1 soldier" in odds_text
+    assert "Thornvale" in odds_text and re.search(r"2 soldier against \d+ soldier", odds_text), odds_text
     _click(wait, "g.space[data-space='thornvale']")
     wait.until(lambda d: d.find_elements(By.ID, "nerath-confirm"))
     screenshot(browser, "nerath-attack-odds")
@@ -201,11 +202,12 @@ def test_play_a_nerath_turn_by_clicking(
     tray = _buy_and_place(browser, wait, tray, "soldier")
 
     # --- reload in the middle of the phase: the page rebuilds from the server and play goes on ---
+    after_battle = _karkoth_pieces_on(browser, "thornvale")  # whatever the dice left there
     browser.refresh()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "svg.nerath-map g.space"))
     tray = _my_decision_after(wait, -1)
     assert tray["decision"] == "reinforcements"
-    assert _karkoth_pieces_on(browser, "thornvale") == "2s"
+    assert _karkoth_pieces_on(browser, "thornvale") == after_battle
     assert browser.find_elements(By.CSS_SELECTOR, "#nerath-battle .die"), "the last battle is still reported"
     tray = _buy_and_place(browser, wait, tray, "warship" if _affordable(browser, "warship") else "soldier")
     browser.execute_script("window.scrollTo(0, document.getElementById('board').offsetTop)")

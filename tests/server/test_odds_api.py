@@ -132,33 +132,42 @@ def _legal(client: TestClient, token: str, notation: str) -> dict[str, Any]:
     return action
 
 
+def _pieces_at(client: TestClient, token: str, space: str) -> dict[str, int]:
+    """The pieces the seat sees on ``space`` (type -> count), from its view."""
+    view = client.get(f"/api/seat/{token}").json()["view"]
+    units = next(s["units"] for s in view["spaces"] if s["id"] == space)
+    return dict(Counter(u["piece"] for u in units))
+
+
 @pytest.mark.rule("NER-MOV-02")
 def test_seat_odds_of_an_attack_are_those_of_the_battle_it_starts(client: TestClient) -> None:
     seats = _nerath(client)
+    defenders = _pieces_at(client, seats[0], "thornvale")  # Vailin's garrison, as the seat sees it
     action = _legal(client, seats[0], "move 2 soldier cinderveil>thornvale")
     response = client.post(f"/api/seat/{seats[0]}/odds", json={"action": action})
     assert response.status_code == 200, response.text
     answer = response.json()
     assert answer["space"] == "thornvale" and answer["kind"] == "land"
-    assert answer["attacker"] == {"soldier": 2} and answer["defender"] == {"soldier": 1}
+    assert answer["attacker"] == {"soldier": 2} and answer["defender"] == defenders
     assert answer["defender_kingdoms"] == ["vailin"]
-    _same(answer["odds"], battle_odds({"soldier": 2}, {"soldier": 1}))
+    _same(answer["odds"], battle_odds({"soldier": 2}, defenders))
     # nothing was played: the game is where it was
     assert client.get(f"/api/seat/{seats[0]}").json()["version"] == 0
 
 
 def test_seat_odds_count_the_pieces_already_moved_there(client: TestClient) -> None:
     seats = _nerath(client)
+    defenders = _pieces_at(client, seats[0], "thornvale")
     payload = client.get(f"/api/seat/{seats[0]}").json()
     step = client.post(
         f"/api/seat/{seats[0]}/actions",
         json={"version": payload["version"], "text": "move 1 soldier cinderveil>thornvale"},
     )
     assert step.status_code == 200, step.text
-    action = _legal(client, seats[0], "move 1 monster cinderveil>thornvale")
+    action = _legal(client, seats[0], "move 1 soldier cinderveil>thornvale")
     answer = client.post(f"/api/seat/{seats[0]}/odds", json={"action": action}).json()
-    assert answer["attacker"] == {"soldier": 1, "monster": 1}
-    _same(answer["odds"], battle_odds({"soldier": 1, "monster": 1}, {"soldier": 1}))
+    assert answer["attacker"] == {"soldier": 2}  # the one already there and the one coming
+    _same(answer["odds"], battle_odds({"soldier": 2}, defenders))
 
 
 @pytest.mark.rule("NER-DUN-01")

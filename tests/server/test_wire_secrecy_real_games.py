@@ -517,7 +517,7 @@ class _streams:
 
 def test_nerath_secrets_never_reach_another_seat_on_the_wire(database_url: str) -> None:
     counts, truth = _play_and_audit(
-        database_url, "nerath", ["human", "random", "human", "random"], {"round_cap": 1}, (20, None)
+        database_url, "nerath", ["human", "random", "human", "random"], {"round_cap": 1}, (8, None)
     )
     kinds = {e.kind for events in truth.events for e in events}
     assert {"card.draw", "ai_reason"} <= kinds
