@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 
 import pytest
 
-from warhorn.ai import Choice, GameHeuristic, HeuristicAgent, heuristic_for, make_agent, register_heuristic
+from warhorn.ai import Choice, HeuristicAgent, heuristic_for, make_agent, register_heuristic
 from warhorn.ai import heuristic as heuristic_module
 from warhorn.engine import GameState, Rng, load_game
 
@@ -54,8 +54,3 @@ def test_heuristic_parameters_are_checked_by_the_game(dice_race_heuristic: None)
 def test_a_game_without_heuristic_is_named() -> None:
     with pytest.raises(ValueError, match="game 'no-such-game' has no heuristic agent"):
         heuristic_for("no-such-game")
-
-
-def test_heuristic_protocol_is_structural() -> None:
-    heuristic: GameHeuristic = LastLegal({})
-    assert heuristic.choose is not None

@@ -639,3 +639,16 @@ def test_play_immediately_goes_with_the_immediately_timing(tmp_path: Path) -> No
         'timing = "own_turn"\nplay_immediately = true',
     )
     find(check_content_folder(tmp_path), "events.toml", "(id dread_tide).play_immediately", "timing")
+
+
+def test_shipped_content_is_read_once_per_version_of_its_files() -> None:
+    from warhorn.engine import load_game
+    from warhorn.games.nerath import game as nerath_game
+
+    first, second = load_game("nerath", seed=1), load_game("nerath", seed=2)
+    assert first.board is second.board  # type: ignore[attr-defined]
+    stamp, content = nerath_game._SHIPPED[0]
+    nerath_game._SHIPPED[0] = ((("stale", 0, 0),), content)  # as if a file had changed since
+    third = load_game("nerath", seed=3)
+    assert nerath_game._SHIPPED[0][0] == stamp and nerath_game._SHIPPED[0][1] is not content
+    assert third.content_hash == first.content_hash  # type: ignore[attr-defined]

@@ -936,15 +936,35 @@ class NerathState(GameState, BoardQueries):
 def nerath_factory(options: dict[str, Any], seed: int, content: Any) -> GameState:
     """Registry factory: ``content`` is a NerathBoard, a loaded NerathContent, or None (shipped content)."""
     if content is None:
-        from warhorn.games.nerath.content import load_nerath_content  # type: ignore[import-not-found, unused-ignore]
-
-        content = load_nerath_content()
+        content = _shipped_content()
     board = content if isinstance(content, NerathBoard) else _board_cache(content)
     try:
         players_of_mode(str(options["mode"]), int(options["players"]))
     except ValueError as exc:
         raise OptionError("players", str(exc)) from None
     return NerathState.new(board, options, seed=seed)
+
+
+_SHIPPED: list[tuple[tuple[tuple[str, int, int], ...], Any]] = []
+
+
+def _shipped_content() -> Any:
+    """The shipped content, read and validated once per version of its files (name, mtime, size).
+
+    Every new game used to re-read and re-validate the five files; a changed file is read again.
+    """
+    from warhorn.games.nerath.content import content_files, load_nerath_content  # type: ignore[import-not-found, unused-ignore]
+
+    stamp = tuple(
+        (str(path), stat.st_mtime_ns, stat.st_size)
+        for path in sorted(content_files(None).values())
+        for stat in (path.stat(),)
+    )
+    if _SHIPPED and _SHIPPED[0][0] == stamp:
+        return _SHIPPED[0][1]
+    content = load_nerath_content()
+    _SHIPPED[:] = [(stamp, content)]
+    return content
 
 
 _LAST_BOARD: list[tuple[Any, NerathBoard]] = []
