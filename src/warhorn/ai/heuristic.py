@@ -59,13 +59,8 @@ def load_game_ai(game_id: str) -> None:
         return
     _loaded.add(game_id)
     module = BUILTIN_GAME_AI.get(game_id)
-    if module is None:
-        return
-    try:
+    if module is not None:
         importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:  # a real import error inside the module
-            raise
 
 
 def register_heuristic(game_id: str, factory: HeuristicFactory) -> None:

@@ -35,10 +35,6 @@ def board_layout(state: GameState) -> dict[str, Any] | None:
 
 
 def register_builtin_layouts() -> None:
-    """Import the built-in games' layout modules (each registers itself); a missing one is skipped."""
+    """Import the built-in games' layout modules (each registers itself on import)."""
     for module in BUILTIN_LAYOUT_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:  # a real import error inside the module
-                raise
+        importlib.import_module(module)
