@@ -6,9 +6,10 @@ import hashlib
 import re
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
-from tests.games.nerath.scenario import K, V, position
+from tests.games.nerath.scenario import K, N, V, play, position
 from warhorn.ai import heuristic_for, make_agent
 from warhorn.ai.hooks import game_hooks
 from warhorn.ai.nerath import NerathHeuristic
@@ -80,6 +81,25 @@ def test_assigns_damage_to_the_cheapest_piece() -> None:
     action, reason = _decide(s)
     assert action == AssignDamage(("soldier",))
     assert "cheapest" in reason
+
+
+@pytest.mark.rule("NER-BAT-07")
+def test_allied_defenders_put_shared_damage_on_the_cheaper_ally_and_the_ally_agrees() -> None:
+    # Karkoth's two soldiers hit twice at v2, held by Vailin's three monsters and allied Nerath's two soldiers
+    s = position(
+        [(K, "k2", "soldier", 2), (V, "v2", "monster", 3), (N, "v2", "soldier", 2)],
+        rolls=[6, 6, 1, 1, 1, 1, 1],
+        options={"mode": "alliance", "players": 4},
+    )
+    s, _ = play(s, "move 2 soldier k2>v2", "pass")
+    assert s.pending().kind == "damage_split"
+    action, reason = _decide(s)
+    assert action.notation() == "split vailin:0,nerath:2"
+    assert "default" in reason and re.search(r"lose \d", reason)
+    s, _ = s.apply(action)
+    assert s.pending().kind == "split_answer"
+    action, reason = _decide(s)
+    assert action.notation() == "accept", reason
 
 
 def test_retreats_when_continuing_is_hopeless() -> None:

@@ -113,26 +113,89 @@ def test_when_both_sides_die_together_the_defender_keeps_the_space() -> None:
     assert s.d.control[s.board.idx("v2")] == V and pieces_at(s, "v2") == []
 
 
-@pytest.mark.rule("NER-BAT-07")
-def test_allied_defenders_split_the_damage() -> None:
-    opts = {"mode": "alliance", "players": 4}
-    # one hit: Vailin has more pieces there, so Vailin takes the odd damage and chooses it
-    s = position(
-        [(K, "k2", "soldier", 1), (V, "v2", "soldier", 1), (V, "v2", "warrior", 1), (N, "v2", "soldier", 1)],
-        rolls=[6, 1, 1, 1],
-        options=opts,
-    )
-    s, _ = play(s, "move 1 soldier k2>v2", "pass")
-    assert s.pending().player == s.player_of[V] and s.pending().rule == "NER-BAT-07"
-    # three hits: half each (1 + 1), the odd one to Vailin
-    t = position(
+def _allied_defence(players: int, **options: object):  # type: ignore[no-untyped-def]
+    """Karkoth hits 3 times at v2: Vailin holds 2 soldiers and a warrior there, allied Nerath 2 soldiers."""
+    return position(
         [(K, "k2", "soldier", 3), (V, "v2", "soldier", 2), (V, "v2", "warrior", 1), (N, "v2", "soldier", 2)],
         rolls=[6, 6, 6, 1, 1, 1, 1, 1],
-        options=opts,
+        options={"mode": "alliance", "players": players, **options},
     )
+
+
+@pytest.mark.rule("NER-BAT-07")
+def test_without_agreement_allied_defenders_split_damage_half_each_odd_to_the_larger() -> None:
+    # option allied_damage=fixed: the default split at once
+    t = _allied_defence(4, allied_damage="fixed")
     t, _ = play(t, "move 3 soldier k2>v2", "pass")
     orders = t.d.battle.orders
-    assert [(o.kingdom, o.hits) for o in orders][:2] in ([(V, 2), (N, 1)], [(N, 1), (V, 2)])
+    assert sorted((o.kingdom, o.hits) for o in orders)[:2] == [(V, 2), (N, 1)]  # 1 + 1, the odd one to Vailin
+    assert t.pending().player == t.player_of[V] and t.pending().rule == "NER-BAT-07"
+
+
+@pytest.mark.rule("NER-BAT-07")
+def test_allied_defenders_agree_on_a_split_offered_by_the_ally_with_more_pieces() -> None:
+    s = _allied_defence(4)
+    s, events = play(s, "move 3 soldier k2>v2", "pass")
+    assert any(e.kind == "battle.split_asked" for e in events)
+    p = s.pending()
+    assert (p.kind, p.player, p.rule) == ("damage_split", s.player_of[V], "NER-BAT-07")
+    # every share each ally can hold: Vailin 0..3 pieces, Nerath 0..2
+    assert sorted(notations(s)) == [
+        "split vailin:1,nerath:2",
+        "split vailin:2,nerath:1",
+        "split vailin:3,nerath:0",
+    ]
+    s, _ = play(s, "split vailin:3,nerath:0")
+    p = s.pending()
+    assert (p.kind, p.player) == ("split_answer", s.player_of[N])
+    assert sorted(notations(s)) == ["accept", "refuse"]
+    s, _ = play(s, "accept")
+    # Vailin's three pieces take the three damage (no choice left); Nerath's two soldiers are untouched
+    assert pieces_at(s, "v2") == [("karkoth", "soldier")] * 3 + [("nerath", "soldier")] * 2
+    assert s.pending().kind == "continue_or_retreat"
+
+
+@pytest.mark.rule("NER-BAT-07")
+def test_a_refused_offer_falls_back_to_the_default_split() -> None:
+    s = _allied_defence(4)
+    s, _ = play(s, "move 3 soldier k2>v2", "pass", "split vailin:1,nerath:2")
+    s, events = play(s, "refuse")
+    assert any(e.kind == "battle.split_refused" for e in events)
+    assert sorted((o.kingdom, o.hits) for o in s.d.battle.orders) == [(V, 2), (N, 1)]
+
+
+@pytest.mark.rule("NER-BAT-07")
+def test_one_player_holding_both_allies_settles_the_split_alone() -> None:
+    s = _allied_defence(2)
+    assert s.player_of[V] == s.player_of[N]
+    s, _ = play(s, "move 3 soldier k2>v2", "pass", "split vailin:1,nerath:2")
+    assert s.d.battle.split is None
+    assert sorted((o.kingdom, o.hits) for o in s.d.battle.orders) == [(V, 1), (N, 2)]
+
+
+@pytest.mark.rule("NER-BAT-07")
+def test_an_impossible_offer_is_refused_naming_the_rule_and_changes_nothing() -> None:
+    s = _allied_defence(4)
+    s, _ = play(s, "move 3 soldier k2>v2", "pass")
+    before = s.snapshot()
+    for text in ("split vailin:0,nerath:3", "split vailin:2,nerath:2", "damage soldier", "continue"):
+        with pytest.raises(IllegalActionError) as exc:
+            s.apply(s.parse(text))
+        assert exc.value.rule == "NER-BAT-07"
+    assert s.snapshot() == before
+
+
+@pytest.mark.rule("NER-BAT-07")
+def test_no_split_is_asked_when_the_allies_must_take_everything() -> None:
+    # five hits on five pieces: each ally loses every piece, nothing to agree on
+    s = position(
+        [(K, "k2", "soldier", 5), (V, "v2", "soldier", 3), (N, "v2", "soldier", 2)],
+        rolls=[6, 6, 6, 6, 6, 1, 1, 1, 1, 1],
+        options={"mode": "alliance", "players": 4},
+    )
+    s, events = play(s, "move 5 soldier k2>v2", "pass")
+    assert not any(e.kind == "battle.split_asked" for e in events)
+    assert pieces_at(s, "v2") == [("karkoth", "soldier")] * 5
 
 
 @pytest.mark.rule("NER-BAT-08")

@@ -10,20 +10,24 @@ from warhorn.ai.nerath.knowledge import LOSS_VALUE
 from warhorn.ai.nerath.odds_cache import Odds, side_odds
 from warhorn.ai.nerath.situation import TREASURE_WORTH, Situation
 from warhorn.games.nerath.actions import (
+    AcceptSplit,
     AssignDamage,
     ContinueBattle,
     Fight,
     Load,
     Move,
     Pass,
+    RefuseSplit,
     Retreat,
     RunAmok,
+    SplitDamage,
     StayAboard,
     Unload,
 )
 from warhorn.games.nerath.board import LAND
 from warhorn.games.nerath.pieces import PIECES
 from warhorn.games.nerath.rules import battles, movement, reposition
+from warhorn.games.nerath.state import DamageOrder
 
 if TYPE_CHECKING:
     from warhorn.engine import Action
@@ -94,6 +98,63 @@ def choose_damage(s: NerathState, player: int, legal: list[Action]) -> Choice:
     lost = sum(_token_loss(t) for t in pick.targets)
     return Choice(
         pick, f"{order.hits} damage on the cheapest pieces: {', '.join(pick.targets)} (worth {lost:.1f})"
+    )
+
+
+# --- allied defenders sharing damage (NER-BAT-07) ----------------------------------------------------
+def _cheapest_loss(s: NerathState, kingdom: int, hits: int) -> float:
+    """The worth of the cheapest pieces ``kingdom`` can lose to ``hits`` damage in the current battle."""
+    if hits <= 0:
+        return 0.0
+    order = DamageOrder(s.player_of[kingdom], kingdom, hits)
+    return min(sum(_token_loss(t) for t in option) for option in battles.damage_options(s, order))
+
+
+def _split_loss(s: NerathState, proposer: int, partner: int, offer: tuple[int, int]) -> float:
+    return _cheapest_loss(s, proposer, offer[0]) + _cheapest_loss(s, partner, offer[1])
+
+
+def _default_split_loss(s: NerathState, proposer: int, partner: int, hits: int) -> float:
+    """The expected worth the allies lose when the rule's default split applies (a tie's lot averaged)."""
+    outcomes = battles.default_split(s, hits)
+    return sum(_split_loss(s, proposer, partner, (o[proposer], o[partner])) for o in outcomes) / len(outcomes)
+
+
+def choose_split(s: NerathState, legal: list[Action]) -> Choice:
+    """Offer the split that costs the alliance least: allies share the win, so their losses add up."""
+    b = s.d.battle
+    assert b is not None and b.split is not None
+    sp = b.split
+    offers = [a for a in legal if isinstance(a, SplitDamage)]
+
+    def loss(a: SplitDamage) -> float:
+        return _split_loss(s, sp.proposer, sp.partner, (a.shares[0][1], a.shares[1][1]))
+
+    pick = min(offers, key=lambda a: (loss(a), a.shares))
+    default = _default_split_loss(s, sp.proposer, sp.partner, sp.hits)
+    return Choice(
+        pick,
+        f"share {sp.hits} damage {pick.shares[0][1]}+{pick.shares[1][1]}: the allies lose {loss(pick):.1f} "
+        f"against {default:.1f} by the default split",
+    )
+
+
+def choose_split_answer(s: NerathState) -> Choice:
+    """Accept an offer that costs the alliance no more than the default split would."""
+    b = s.d.battle
+    assert b is not None and b.split is not None and b.split.offer is not None
+    sp = b.split
+    offer = sp.offer
+    assert offer is not None
+    offered = _split_loss(s, sp.proposer, sp.partner, offer)
+    default = _default_split_loss(s, sp.proposer, sp.partner, sp.hits)
+    if offered <= default + 1e-9:
+        return Choice(
+            AcceptSplit(),
+            f"accept {offer[0]}+{offer[1]}: the allies lose {offered:.1f}, default {default:.1f}",
+        )
+    return Choice(
+        RefuseSplit(), f"refuse {offer[0]}+{offer[1]}: the allies lose {offered:.1f}, default {default:.1f}"
     )
 
 

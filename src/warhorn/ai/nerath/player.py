@@ -65,6 +65,10 @@ class NerathHeuristic:
             return play if play is not None else Choice(Pass(), "pass the card window: no card helps now")
         if kind == "damage":
             return battle_tactics.choose_damage(s, player, s.legal_actions())
+        if kind == "damage_split":
+            return battle_tactics.choose_split(s, s.legal_actions())
+        if kind == "split_answer":
+            return battle_tactics.choose_split_answer(s)
         if kind == "continue_or_retreat":
             return battle_tactics.choose_continue(s, s.legal_actions())
         if kind == "landing":

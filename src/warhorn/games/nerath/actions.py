@@ -90,6 +90,32 @@ class AssignDamage(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class SplitDamage(Action):
+    """Allied defenders: offer how the volley's damage is shared, as (kingdom id, hits) pairs (NER-BAT-07).
+
+    Written ``split vailin:2,nerath:1``. When one player holds both allies the
+    offer is final; otherwise the ally answers with ``accept`` or ``refuse``.
+    """
+
+    kind: ClassVar[str] = "split"
+    shares: tuple[tuple[str, int], ...] = field(metadata=written_as(pair_separator=":"))
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptSplit(Action):
+    """Agree to the ally's offered damage split (NER-BAT-07)."""
+
+    kind: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseSplit(Action):
+    """Refuse the ally's offer: the damage is split by the rule's default (NER-BAT-07)."""
+
+    kind: ClassVar[str] = "refuse"
+
+
+@dataclass(frozen=True, slots=True)
 class ContinueBattle(Action):
     """The attacker fights another round (NER-BAT-02 step 4)."""
 
@@ -158,6 +184,9 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     StayAboard,
     Fight,
     AssignDamage,
+    SplitDamage,
+    AcceptSplit,
+    RefuseSplit,
     ContinueBattle,
     Retreat,
     RunAmok,
@@ -220,6 +249,9 @@ def parse_action_text(text: str, space_ids: set[str]) -> Action | None:
             return Retreat(moves)
         if kind == "damage" and len(words) == 2:
             return AssignDamage(() if words[1] == "none" else tuple(words[1].split(",")))
+        if kind == "split" and len(words) == 2:
+            shares = tuple((a, int(b)) for a, b in (w.split(":") for w in words[1].split(",")))
+            return SplitDamage(shares)
         if kind == "buy" and len(words) in (3, 5):
             return Buy(words[1], space(words[2]), space(words[4]) if len(words) == 5 else "")
         if kind == "amok" and len(words) == 2:

@@ -19,6 +19,7 @@ from warhorn.engine.rng import Rng
 from warhorn.engine.state import GameState
 from warhorn.games.nerath.actions import (
     NERATH_CODEC,
+    AcceptSplit,
     AssignDamage,
     Buy,
     ContinueBattle,
@@ -28,9 +29,11 @@ from warhorn.games.nerath.actions import (
     Pass,
     PlayEvent,
     PlayTreasure,
+    RefuseSplit,
     Retreat,
     RunAmok,
     ShipMove,
+    SplitDamage,
     StayAboard,
     Unload,
     parse_action_text,
@@ -96,6 +99,14 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
         ("every_holder", "playable_only"),
     ),
     OptionSpec(
+        "allied_damage",
+        str,
+        "agree",
+        "how allied defenders share damage (NER-BAT-07): agree (the allies settle each split; "
+        "a refusal falls back to the default) or fixed (always the default split)",
+        ("agree", "fixed"),
+    ),
+    OptionSpec(
         "round_cap",
         int,
         0,
@@ -108,7 +119,8 @@ NERATH_SPEC = GameSpec(
     id="nerath",
     name="Conquest of Nerath",
     # 2: card windows ask every card holder (option card_windows), so saves of version 1 replay differently
-    rules_version="2",
+    # 3: allied defenders agree how to share damage (NER-BAT-07, option allied_damage)
+    rules_version="3",
     min_players=2,
     max_players=4,
     has_chance=True,
@@ -444,6 +456,23 @@ class NerathState(GameState, BoardQueries):
         if phase == BATTLES:
             b = d.battle
             if b is not None:
+                if b.split is not None:
+                    sp = b.split
+                    if sp.offer is None:
+                        return Decision(
+                            self.player_of[sp.proposer],
+                            "damage_split",
+                            f"{self.kingdom_name(sp.proposer)}: offer how {sp.hits} damage is shared with "
+                            f"{self.kingdom_name(sp.partner)}",
+                            "NER-BAT-07",
+                        )
+                    return Decision(
+                        self.player_of[sp.partner],
+                        "split_answer",
+                        f"{self.kingdom_name(sp.partner)}: accept taking {sp.offer[1]} of {sp.hits} damage "
+                        f"({self.kingdom_name(sp.proposer)} takes {sp.offer[0]}) or refuse",
+                        "NER-BAT-07",
+                    )
                 if b.orders:
                     o = b.orders[0]
                     whose = "the guardians'" if o.kingdom < 0 else f"{self.kingdom_name(o.kingdom)}'s"
@@ -503,7 +532,12 @@ class NerathState(GameState, BoardQueries):
         elif phase == BATTLES:
             b = d.battle
             if b is not None:
-                if b.orders:
+                if b.split is not None:
+                    if b.split.offer is None:
+                        out += battles.legal_split_offers(self)
+                    else:
+                        out += [AcceptSplit(), RefuseSplit()]
+                elif b.orders:
                     out += battles.legal_damage(self)
                 else:
                     if not b.forced_retreat:
@@ -573,6 +607,16 @@ class NerathState(GameState, BoardQueries):
             return IllegalActionError(
                 "fight a declared battle; all sea battles come before land battles", "NER-BAT-01"
             )
+        if b is not None and b.split is not None:
+            if b.split.offer is None:
+                if isinstance(a, SplitDamage):
+                    return battles.check_split_offer(self, a)
+                return IllegalActionError(
+                    "the allied defenders first agree how to share the damage (split ...)", "NER-BAT-07"
+                )
+            if isinstance(a, AcceptSplit | RefuseSplit):
+                return None
+            return IllegalActionError("answer the ally's offer: accept or refuse", "NER-BAT-07")
         if isinstance(a, AssignDamage) and b is not None and b.orders:
             return battles.check_damage(self, a)
         if isinstance(a, ContinueBattle) and b is not None and not b.orders:
@@ -658,6 +702,10 @@ class NerathState(GameState, BoardQueries):
             events += battles.start_battle(self, self.board.idx(a.space))
         elif isinstance(a, AssignDamage):
             events += battles.apply_damage(self, a)
+        elif isinstance(a, SplitDamage):
+            events += battles.apply_split_offer(self, a)
+        elif isinstance(a, AcceptSplit | RefuseSplit):
+            events += battles.apply_split_answer(self, isinstance(a, AcceptSplit))
         elif isinstance(a, ContinueBattle):
             events += battles.apply_continue(self, a)
         elif isinstance(a, Retreat):
@@ -787,6 +835,16 @@ class NerathState(GameState, BoardQueries):
             "round": b.round,
             "step": b.step,
             "orders": [[o.player, o.kingdom, o.hits] for o in b.orders],
+            "split": (
+                None
+                if b.split is None
+                else {
+                    "hits": b.split.hits,
+                    "proposer": KINGDOM_IDS[b.split.proposer],
+                    "partner": KINGDOM_IDS[b.split.partner],
+                    "offer": list(b.split.offer) if b.split.offer is not None else None,
+                }
+            ),
         }
 
     def snapshot(self) -> dict[str, Any]:

@@ -91,6 +91,22 @@ class DamageOrder:
     hits: int
 
 
+@dataclass(frozen=True, slots=True)
+class DamageSplit:
+    """Damage that two allied defenders share out by agreement (NER-BAT-07).
+
+    ``proposer`` (the ally with more pieces in the battle) offers how many of
+    the ``hits`` each takes; ``offer`` is ``(proposer's hits, partner's hits)``
+    once made, waiting for ``partner``'s answer. A refusal falls back to the
+    rule's default split.
+    """
+
+    hits: int
+    proposer: int
+    partner: int
+    offer: tuple[int, int] | None = None
+
+
 #: One rolled die: (sides, face, least face that hits).
 Die = tuple[int, int, int]
 
@@ -102,7 +118,9 @@ class BattleState:
     ``rolled``: the attacker's and the defenders' dice of the current step, kept
     until the battle-round card window closes (rerolls change them); ``negate``:
     hits cancelled against the attacker and against the defenders this step;
-    ``forced_retreat``: a card forces the attacker out after this round.
+    ``forced_retreat``: a card forces the attacker out after this round;
+    ``split``: allied defenders still to agree how to share this volley's damage
+    (the attacker's own damage order waits in ``orders`` meanwhile).
     """
 
     space: int
@@ -114,6 +132,7 @@ class BattleState:
     rolled: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
     negate: tuple[int, int] = (0, 0)
     forced_retreat: bool = False
+    split: DamageSplit | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from warhorn.games.nerath.actions import (
     Fight,
     Retreat,
     RunAmok,
+    SplitDamage,
 )
 from warhorn.games.nerath.battle import (
     PIECE_IDS,
@@ -35,10 +36,10 @@ from warhorn.games.nerath.battle import (
     roll_volley,
     validate_assignment,
 )
-from warhorn.games.nerath.board import DUNGEON, LAND, SEA
+from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
 from warhorn.games.nerath.rules import cards, dungeons
-from warhorn.games.nerath.state import BattleState, DamageOrder, Die, Unit
+from warhorn.games.nerath.state import BattleState, DamageOrder, DamageSplit, Die, Unit
 
 if TYPE_CHECKING:
     from warhorn.games.nerath.game import NerathState
@@ -214,7 +215,11 @@ def _roll_events(s: NerathState, att: tuple[Die, ...], dfn: tuple[Die, ...], fir
 
 
 def resolve_hits(s: NerathState) -> list[Event]:
-    """Turn the rolled dice into damage orders (cancelled hits removed), then assign what is forced."""
+    """Turn the rolled dice into damage orders (cancelled hits removed), then assign what is forced.
+
+    Allied defenders first agree how to share their damage (NER-BAT-07): the
+    battle then waits on ``split`` before any damage is placed.
+    """
     b = s.d.battle
     assert b is not None
     att, dfn = b.rolled
@@ -222,50 +227,179 @@ def resolve_hits(s: NerathState) -> list[Event]:
     hits_on_att = max(0, sum(1 for _, f, need in dfn if f >= need) - b.negate[0])
     events: list[Event] = []
     orders: list[DamageOrder] = []
+    split: DamageSplit | None = None
     if hits_on_def:
         if b.kind == "dungeon":
             orders.append(DamageOrder(s.player_of[(b.attacker + 1) % 4], -1, hits_on_def))
         else:
-            orders.extend(_split_defender_damage(s, hits_on_def, events))
+            split = _agreement_needed(s, hits_on_def)
+            if split is None:
+                orders.extend(_default_defender_split(s, hits_on_def, events))
     if hits_on_att:
         orders.append(DamageOrder(s.player_of[b.attacker], b.attacker, hits_on_att))
-    s.d.battle = replace(b, orders=tuple(orders), rolled=((), ()), negate=(0, 0))
+    s.d.battle = replace(b, orders=tuple(orders), rolled=((), ()), negate=(0, 0), split=split)
+    if split is not None:
+        events.append(
+            Event(
+                "battle.split_asked",
+                {"hits": split.hits, "proposer": split.proposer, "partner": split.partner},
+                f"{s.kingdom_name(split.proposer)} and {s.kingdom_name(split.partner)} "
+                f"share {split.hits} damage",
+            )
+        )
+        return events
     events += _auto_assign(s)
     return events
 
 
-def _split_defender_damage(s: NerathState, hits: int, events: list[Event]) -> list[DamageOrder]:
-    """NER-BAT-07: half each, the odd one to the ally with more pieces (random if tied), overflow to the
-    other."""
+def _defending_kingdoms(s: NerathState) -> tuple[list[int], dict[int, int], dict[int, int]]:
+    """The defending kingdoms, their pieces in the battle and how much damage each can take."""
     dfn = participants(s, defenders=True)
     kingdoms = sorted({u.kingdom for u in dfn})
-    if not kingdoms:
-        return []
-    if len(kingdoms) == 1:
-        return [DamageOrder(s.player_of[kingdoms[0]], kingdoms[0], hits)]
-    a, b = kingdoms[0], kingdoms[1]
     count = {k: sum(1 for u in dfn if u.kingdom == k) for k in kingdoms}
     cap = {k: len(_damageable(s, k)) for k in kingdoms}
-    share = {a: hits // 2, b: hits // 2}
-    if hits % 2:
-        if count[a] != count[b]:
-            odd = a if count[a] > count[b] else b
-        else:
-            odd = kingdoms[s.rng.below(2)]
-            events.append(
-                Event(
-                    "battle.odd_damage",
-                    {"to": odd},
-                    f"the odd damage goes by lot to {s.kingdom_name(odd)}",
-                    chance=True,
-                )
+    return kingdoms, count, cap
+
+
+def _agreement_needed(s: NerathState, hits: int) -> DamageSplit | None:
+    """The split the allies must agree on, or None when the rule leaves no choice (NER-BAT-07).
+
+    The option ``allied_damage = fixed`` always uses the default split. The
+    ally with more pieces in the battle makes the offer; on a tie, the one
+    whose turn comes first after the attacker's.
+    """
+    if s.options.get("allied_damage", "agree") != "agree":
+        return None
+    kingdoms, count, _ = _defending_kingdoms(s)
+    if len(kingdoms) != 2:
+        return None
+    b = s.d.battle
+    assert b is not None
+    a, c = sorted(kingdoms, key=lambda k: (-count[k], (k - b.attacker) % 4))
+    split = DamageSplit(hits, a, c)
+    return split if len(split_choices(s, split)) > 1 else None
+
+
+def split_choices(s: NerathState, split: DamageSplit) -> list[tuple[int, int]]:
+    """Every (proposer's hits, partner's hits) the allies may agree on: each takes what it can hold."""
+    _, _, cap = _defending_kingdoms(s)
+    total = min(split.hits, cap[split.proposer] + cap[split.partner])
+    low = max(0, total - cap[split.partner])
+    high = min(total, cap[split.proposer])
+    return [(x, total - x) for x in range(low, high + 1)]
+
+
+def legal_split_offers(s: NerathState) -> list[SplitDamage]:
+    b = s.d.battle
+    assert b is not None and b.split is not None
+    p, q = KINGDOM_IDS[b.split.proposer], KINGDOM_IDS[b.split.partner]
+    return [SplitDamage(((p, x), (q, y))) for x, y in split_choices(s, b.split)]
+
+
+def check_split_offer(s: NerathState, a: SplitDamage) -> IllegalActionError | None:
+    b = s.d.battle
+    assert b is not None and b.split is not None
+    if a in legal_split_offers(s):
+        return None
+    split = b.split
+    choices = ", ".join(f"{x}+{y}" for x, y in split_choices(s, split))
+    return IllegalActionError(
+        f"offer {KINGDOM_IDS[split.proposer]}'s and {KINGDOM_IDS[split.partner]}'s shares of the "
+        f"{split.hits} damage, each no more than its pieces can take (possible: {choices})",
+        "NER-BAT-07",
+    )
+
+
+def apply_split_offer(s: NerathState, a: SplitDamage) -> list[Event]:
+    b = s.d.battle
+    assert b is not None and b.split is not None
+    split = b.split
+    offer = (a.shares[0][1], a.shares[1][1])
+    words = f"{s.kingdom_name(split.proposer)} takes {offer[0]}, {s.kingdom_name(split.partner)} {offer[1]}"
+    if s.player_of[split.proposer] == s.player_of[split.partner]:  # one player holds both: nothing to ask
+        agreed = Event("battle.split_agreed", {"offer": list(offer)}, f"damage shared: {words}")
+        return [agreed, *_settle_split(s, offer)]
+    s.d.battle = replace(b, split=replace(split, offer=offer))
+    return [Event("battle.split_offered", {"offer": list(offer)}, f"offer to share the damage: {words}")]
+
+
+def apply_split_answer(s: NerathState, accept: bool) -> list[Event]:
+    b = s.d.battle
+    assert b is not None and b.split is not None and b.split.offer is not None
+    split, offer = b.split, b.split.offer
+    if accept:
+        agrees = f"{s.kingdom_name(split.partner)} agrees"
+        agreed = Event("battle.split_agreed", {"offer": list(offer)}, agrees)
+        return [agreed, *_settle_split(s, offer)]
+    events = [
+        Event(
+            "battle.split_refused",
+            {"by": split.partner},
+            f"{s.kingdom_name(split.partner)} refuses: the damage is split by the rule",
+        )
+    ]
+    orders = _default_defender_split(s, split.hits, events)
+    s.d.battle = replace(b, split=None, orders=(*orders, *b.orders))
+    return events + _auto_assign(s)
+
+
+def _settle_split(s: NerathState, offer: tuple[int, int]) -> list[Event]:
+    b = s.d.battle
+    assert b is not None and b.split is not None
+    split = b.split
+    shares = ((split.proposer, offer[0]), (split.partner, offer[1]))
+    orders = [DamageOrder(s.player_of[k], k, n) for k, n in shares if n]
+    s.d.battle = replace(b, split=None, orders=(*orders, *b.orders))
+    return _auto_assign(s)
+
+
+def default_split(s: NerathState, hits: int) -> list[dict[int, int]]:
+    """NER-BAT-07 without agreement: half each, the odd one to the ally with more pieces, overflow to
+    the other.
+
+    One share per defending kingdom; two equally likely outcomes when the allies
+    have as many pieces and the odd damage goes by lot.
+    """
+    kingdoms, count, cap = _defending_kingdoms(s)
+    if len(kingdoms) < 2:
+        return [{k: hits for k in kingdoms}]
+    a, b = kingdoms[0], kingdoms[1]
+    if hits % 2 == 0:
+        odd_to: list[int | None] = [None]
+    elif count[a] != count[b]:
+        odd_to = [a if count[a] > count[b] else b]
+    else:
+        odd_to = [a, b]
+    outcomes = []
+    for odd in odd_to:
+        share = {a: hits // 2, b: hits // 2}
+        if odd is not None:
+            share[odd] += 1
+        for x, y in ((a, b), (b, a)):
+            if share[x] > cap[x]:
+                share[y] += share[x] - cap[x]
+                share[x] = cap[x]
+        outcomes.append(share)
+    return outcomes
+
+
+def _default_defender_split(s: NerathState, hits: int, events: list[Event]) -> list[DamageOrder]:
+    """The default split's damage orders; a tied odd damage is drawn by lot (NER-BAT-07)."""
+    outcomes = default_split(s, hits)
+    share = outcomes[0]
+    if len(outcomes) > 1:
+        lot = s.rng.below(len(outcomes))  # the outcomes follow the kingdoms' order
+        share = outcomes[lot]
+        odd = sorted(share)[lot]
+        events.append(
+            Event(
+                "battle.odd_damage",
+                {"to": odd},
+                f"the odd damage goes by lot to {s.kingdom_name(odd)}",
+                chance=True,
             )
-        share[odd] += 1
-    for x, y in ((a, b), (b, a)):
-        if share[x] > cap[x]:
-            share[y] += share[x] - cap[x]
-            share[x] = cap[x]
-    return [DamageOrder(s.player_of[k], k, share[k]) for k in kingdoms if share[k] > 0]
+        )
+    return [DamageOrder(s.player_of[k], k, n) for k, n in sorted(share.items()) if n > 0]
 
 
 # --- damage ------------------------------------------------------------------------------
@@ -459,7 +593,7 @@ def _auto_assign(s: NerathState) -> list[Event]:
     events: list[Event] = []
     while True:
         b = s.d.battle
-        if b is None:
+        if b is None or b.split is not None:
             return events
         if b.orders:
             options = damage_options(s, b.orders[0])

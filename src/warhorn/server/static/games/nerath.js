@@ -98,8 +98,8 @@ function plural(n, word) {
 
 // --- the legal actions, grouped the way the map uses them ------------------------------------------
 function groupLegal(payload) {
-  const g = { moves: [], ships: new Map(), buys: [], cards: [], fights: [], damage: [], cont: null, retreats: [],
-    pass: null, amok: [], other: [] };
+  const g = { moves: [], ships: new Map(), buys: [], cards: [], fights: [], damage: [], split: [], cont: null,
+    retreats: [], pass: null, amok: [], other: [] };
   for (const legal of payload.legal) {
     const a = legal.action;
     switch (a.kind) {
@@ -113,6 +113,7 @@ function groupLegal(payload) {
       case "play": case "treasure": g.cards.push(legal); break;
       case "fight": g.fights.push(legal); break;
       case "damage": g.damage.push(legal); break;
+      case "split": case "accept": case "refuse": g.split.push(legal); break;
       case "continue": g.cont = legal; break;
       case "retreat": g.retreats.push(legal); break;
       case "amok": g.amok.push(legal); break;
@@ -498,6 +499,24 @@ function tray(payload, controls) {
     for (const f of g.fights) {
       use(f);
       part.append(button(`Battle at ${spaceName(f.action.space)}`, () => confirmAttack(f), { class: "fight-choice" }));
+    }
+    box.append(part);
+  }
+  if (g.split.length) {
+    // allied defenders agree how to share one volley's damage (NER-BAT-07)
+    const split = view.battle && view.battle.split;
+    const title = split ? `Share ${plural(split.hits, "damage")} with your ally` : "Share the damage with your ally";
+    const part = el("div", { class: "part" }, el("h4", {}, title));
+    for (const l of g.split) {
+      const a = use(l).action;
+      let text = l.notation;
+      if (a.kind === "split") text = a.shares.map(([k, n]) => `${kingdomOf(k).name} takes ${n}`).join(", ");
+      else if (split && split.offer) {
+        const [mine, theirs] = [split.offer[1], split.offer[0]];
+        text = a.kind === "accept" ? `Accept: you take ${mine}, ${kingdomOf(split.proposer).name} ${theirs}`
+          : "Refuse: split by the rule (half each)";
+      }
+      part.append(button(text, () => controls.submit(a), { class: "split-choice" }));
     }
     box.append(part);
   }
