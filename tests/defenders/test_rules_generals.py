@@ -49,6 +49,23 @@ def test_gorgutt_parries_every_one_rolled() -> None:
     assert s.generals[GREEN].wounds == 1  # 2 hits, 1 parried
 
 
+@pytest.mark.rule("DEF-GEN-08")
+@pytest.mark.rule("DEF-GEN-06")
+def test_gorgutt_parries_only_the_hits_of_the_roll_that_shows_the_one() -> None:
+    # Group attack: the paladin rolls 5, 6 (2 hits), then the wizard rolls a lone 1. That 1 is a
+    # parry, but it cancels only hits of its own roll: the paladin's 2 wounds stay on the track
+    # (docs/defenders-rules-choices.md; the pooled reading would take one back).
+    s = scenario(("paladin", "wizard"), at={"paladin": "G3", "wizard": "G3"}, rolls=[5, 6, 1], ds=["quiet"])
+    give(s, "paladin", "G1e")
+    give(s, "wizard", "G1h")
+    s = play(s, "attack_general", "join wizard")
+    s = play(s, "commit paladin G1e", "commit_done paladin", "commit wizard G1h", "commit_done wizard")
+    s = play(s, "next_attacker paladin")  # the wizard then rolls at once, the only one left
+    assert s.battle is None  # the attack failed
+    assert s.generals[GREEN].wounds == 2
+    assert [x.life for x in s.slots] == [5 - 1, 5 - 2]  # Gorgutt's penalty: 2 life (the paladin ignores 1)
+
+
 @pytest.mark.rule("DEF-GEN-09")
 def test_sapphire_regenerates_after_a_failed_attack() -> None:
     s = scenario(("paladin",), at={"paladin": "B3"}, rolls=[5, 6, 2], ds=["quiet"])
