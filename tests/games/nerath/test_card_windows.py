@@ -7,6 +7,7 @@ import pytest
 from tests.games.nerath.boards import BORDERS, EVENTS, GUARDIANS, SETUP, SPACES, TREASURES
 from tests.games.nerath.scenario import K, V, notations, pieces_at, play, position
 from warhorn.games.nerath.board import CardEffect, EventCard, build_board
+from warhorn.games.nerath.pieces import PIECES
 from warhorn.games.nerath.rules import cards
 from warhorn.games.nerath.state import BATTLES, INCOME
 
@@ -131,10 +132,16 @@ def test_modifier_primitives() -> None:
     cards.run_effect(s, K, fx("extra_move", piece="soldier", moves=1), "", source="t")
     s, _ = play(s, "move 1 soldier k1>k2>v2")
     # cheaper pieces
-    r = at([(K, "k1", "castle", 1)], phase=4, gold={K: 0})
-    cards.run_effect(r, K, fx("reduce_cost", piece="soldier", amount=1), "", source="t")
-    r, _ = play(r, "buy soldier k1")
-    assert r.d.gold[K] == 0
+    r = at([(K, "k1", "castle", 1)], phase=4, gold={K: 3})
+    cards.run_effect(r, K, fx("reduce_cost", piece="monster", amount=1), "", source="t")
+    r, _ = play(r, "buy monster k1")
+    assert r.d.gold[K] == 3 - (PIECES["monster"].cost - 1)
+    # ... but never below 1 gold: a free piece could be bought without limit
+    z = at([(K, "k1", "castle", 1)], phase=4, gold={K: 1})
+    cards.run_effect(z, K, fx("reduce_cost", piece="soldier", amount=1), "", source="t")
+    assert cards.cost(z, K, "soldier") == 1
+    z, _ = play(z, "buy soldier k1")
+    assert z.d.gold[K] == 0 and "buy soldier k1" not in notations(z)
     # first strike for soldiers: Vailin's soldier dies before it rolls
     f = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[6])
     cards.run_effect(f, K, fx("grant_first_strike", piece="soldier"), "", source="t")

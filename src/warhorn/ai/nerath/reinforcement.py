@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 ARMY_MIX: dict[str, float] = {"soldier": 0.40, "siege": 0.25, "warrior": 0.12, "monster": 0.15, "mage": 0.08}
 #: Heroes kept for dungeon delves.
 HEROES_WANTED = 2
-#: Purchases per turn at most (a card can make pieces free).
+#: Purchases per turn at most (a safety bound: no card makes a piece free, the price floor is 1 gold).
 MAX_PURCHASES = 30
 #: A new castle is considered with at least this much gold.
 CASTLE_GOLD = 10

@@ -293,7 +293,7 @@ EFFECT_OPS: dict[str, EffectOp] = {
         },
     ),
     "reduce_cost": EffectOp(
-        "Matching pieces bought this turn cost amount gold less each (never below 0); in a treasure "
+        "Matching pieces bought this turn cost amount gold less each (never below 1 gold); in a treasure "
         "property, for the rest of the game.",
         {"piece": _filter("any"), "amount": ParamSpec("int", "gold off each", minimum=1, maximum=5)},
     ),

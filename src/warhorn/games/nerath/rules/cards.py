@@ -151,14 +151,18 @@ def extra_moves(s: NerathState, k: int, ptype: str) -> int:
     )
 
 
+#: No discount makes a piece cheaper than this: a free piece would let a kingdom buy without limit.
+MIN_PRICE = 1
+
+
 def cost(s: NerathState, k: int, ptype: str) -> int:
-    """A piece's price for kingdom ``k`` this turn (``reduce_cost``; never below 0)."""
+    """A piece's price for kingdom ``k`` this turn (``reduce_cost``; never below :data:`MIN_PRICE`)."""
     off = sum(
         int(e.param("amount", 1))
         for e in active(s, k, "reduce_cost")
         if _matches(ptype, str(e.param("piece", "any")))
     )
-    return max(0, PIECES[ptype].cost - off)
+    return max(MIN_PRICE, PIECES[ptype].cost - off)
 
 
 def trigger(s: NerathState, when: str, k: int, space: int) -> list[Event]:
