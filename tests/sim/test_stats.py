@@ -115,6 +115,14 @@ def test_elo_bootstrap_is_seeded_and_brackets_the_estimate() -> None:
     assert a.rating - first[1].rating == pytest.approx(400 * math.log10(60.5 / 40.5), abs=1e-6)
 
 
+def test_a_clean_sweep_leaves_the_elo_interval_open_at_that_end() -> None:
+    sweep = elo_ratings([record(["A", "B"], [0])] * 50, ["A", "B"], bootstrap=50, seed=1)
+    winner, loser = sweep
+    assert winner.rating > loser.rating
+    assert math.isinf(winner.interval.high) and winner.interval.low <= winner.rating
+    assert math.isinf(loser.interval.low) and loser.interval.high >= loser.rating
+
+
 def test_summary() -> None:
     records = [record(["A", "B"], [0]), record(["B", "A"], [0])]
     summary = summarize(records, bootstrap=20)

@@ -9,6 +9,7 @@ agents, options and iteration budgets give the same results.
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 
@@ -24,6 +25,13 @@ from warhorn.sim.runner import GameRecord
 from warhorn.sim.stats import TournamentSummary
 
 MAX_ERRORS_SHOWN = 5
+
+
+def _elo_bound(value: float) -> str:
+    """An interval end; an open end (a clean sweep) is shown as ∞."""
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    return f"{value:.0f}"
 
 
 def _percent(value: float) -> str:
@@ -69,7 +77,7 @@ def print_summary(summary: TournamentSummary, wall_seconds: float, jobs: int) ->
             ratings.add_row(
                 rating.name,
                 f"{rating.rating:.0f}",
-                f"{rating.interval.low:.0f}–{rating.interval.high:.0f}",
+                f"{_elo_bound(rating.interval.low)}–{_elo_bound(rating.interval.high)}",
             )
         console.print(ratings)
 

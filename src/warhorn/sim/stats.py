@@ -12,7 +12,9 @@
   different agents (better ranking wins, equal ranking is a draw worth half).
   A weak prior — ``prior_draws`` virtual draws per pair of agents that met —
   keeps a clean sweep finite. :func:`elo_ratings` adds percentile intervals
-  from a bootstrap over games with a seeded generator.
+  from a bootstrap over games with a seeded generator; an agent that won
+  (or lost) every comparison gets an interval open at that end, since its
+  games cannot bound how much stronger (weaker) it is.
 """
 
 from __future__ import annotations
@@ -240,12 +242,21 @@ def elo_ratings(
         for k in range(n):
             samples[k].append(ratings[k])
     tail = (1.0 - confidence) / 2
+    scores: list[set[float]] = [set() for _ in range(n)]
+    for game in per_game:
+        for i, j, score in game:
+            scores[i].add(score)
+            scores[j].add(1.0 - score)
     out = []
     for k, label in enumerate(labels):
         ordered = sorted(samples[k])
-        out.append(
-            EloRating(label, point[k], Interval(_quantile(ordered, tail), _quantile(ordered, 1 - tail)))
-        )
+        low, high = _quantile(ordered, tail), _quantile(ordered, 1 - tail)
+        # a clean sweep resamples into the same sweep: the bootstrap shows only the prior's pull there
+        if scores[k] == {1.0}:
+            high = math.inf
+        elif scores[k] == {0.0}:
+            low = -math.inf
+        out.append(EloRating(label, point[k], Interval(low, high)))
     return out
 
 
