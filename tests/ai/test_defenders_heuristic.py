@@ -232,3 +232,58 @@ def test_holds_the_third_kill_until_the_last_general_is_within_reach() -> None:
     s = position()
     give(s, "paladin", "B1h", "B2h", "B3h", "B1e", "B2e", "B3e", "B1g", "B2g", "B3g")  # last one in reach
     assert holder.held(s, BLACK) is None
+
+
+# --- magic gates (DEF-ACT-04, DEF-ACT-06) ---------------------------------------------------------
+GATES = {"gates": "0.4"}
+
+
+def test_builds_a_magic_gate_where_it_shortens_the_trips() -> None:
+    s = scenario(("paladin",), at={"paladin": "R2"})
+    give(s, "paladin", "R2h")
+    put(s, "G3", green=1)  # a far, harmless task: building the gate here is worth more
+    choice = DefendersHeuristic(GATES).choose(s, 0, Rng(0))
+    assert choice.action.notation() == "build_gate R2h", choice.reason
+    assert "magic gate at R2" in choice.reason and "shorter" in choice.reason and NUMBER.search(choice.reason)
+
+
+def test_hops_between_gates_when_it_saves_steps() -> None:
+    s = scenario(("dwarf",), at={"dwarf": "Gatestone"})
+    s.gates[s.board.loc("B3")] = True
+    s.gate_supply -= 1
+    put(s, "B2", blue=3)
+    choice = DefendersHeuristic(GATES).choose(s, 0, Rng(0))
+    assert choice.action.notation() == "move B3 by gatelink", choice.reason
+    assert "toward B2 (2 step(s))" in choice.reason  # hop and step, not three steps on foot
+
+
+def test_plays_the_magic_gate_card_where_it_shortens_the_trips_most() -> None:
+    s = scenario(("paladin",), at={"paladin": "R2"})
+    give(s, "paladin", "sp_magic_gate")
+    choice = DefendersHeuristic(GATES).choose(s, 0, Rng(0))
+    assert choice.action.notation().startswith("play paladin sp_magic_gate"), choice.reason
+    assert "Magic Gate at" in choice.reason and "shorter" in choice.reason
+
+
+def test_a_hero_gathered_at_the_target_stays_for_a_small_task_next_door() -> None:
+    def position() -> DefendersState:
+        s = scenario(("paladin", "wizard"), at={"paladin": "K3", "wizard": "R1"})
+        give(s, "paladin", "K1h", "K2h", "K3h")
+        give(s, "wizard", "K1e", "K2e", "K3e", "K1g", "K2g")  # the team: 11 dice, 73 % on Varkolak
+        put(s, "K2", green=1)
+        return s
+
+    choice = DefendersHeuristic({"trip": "1"}).choose(position(), 0, Rng(0))
+    assert choice.action.notation() == "end_day", choice.reason
+    assert choice.reason.startswith("wait at Varkolak") and "73 %" in choice.reason
+    # Without the rule the paladin walks off for the orc and would walk back next action.
+    assert DefendersHeuristic({"trip": "0"}).choose(position(), 0, Rng(0)).action.notation() == "move K2"
+
+
+def test_hammer_of_valor_carries_a_hero_with_cards_to_the_gathering() -> None:
+    s = scenario(("paladin", "wizard"), at={"paladin": "K3", "wizard": "B2"})
+    give(s, "paladin", "K1h", "K2h", "K3h", "sp_hammer_of_valor")
+    give(s, "wizard", "K1e", "K2e", "K3e", "K1g", "K2g")
+    choice = DefendersHeuristic(GATES).choose(s, 0, Rng(0))
+    assert choice.action.notation() == "play paladin sp_hammer_of_valor wizard K3", choice.reason
+    assert "5 card(s)" in choice.reason and "step(s) saved" in choice.reason and "%" in choice.reason

@@ -28,12 +28,13 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from warhorn.ai.defenders import battle_odds, threat
+from warhorn.ai.defenders import battle_odds, threat, travel
 from warhorn.ai.defenders.threat import board_info
 from warhorn.ai.heuristic import Choice
 from warhorn.engine import Action, GameState, Rng
 from warhorn.games.defenders.actions import (
     AttackGeneral,
+    BuildGate,
     ChooseHero,
     Commit,
     CommitDone,
@@ -79,10 +80,17 @@ class Settings:
     gather: float = 0.5  # the team gathers at the target general once its hands reach this
     hold: float = 0.0  # two generals left: kill the third only once the odds on the last reach this
     heal: float = 0.35  # share of a crystal's harm a heal is worth while more than six crystals are left
+    travel: float = 0.0  # team target: odds given up per step the card holders still have to walk
+    trip: float = 1.0  # 1: a hero gathered at the target leaves only for a worthwhile task next door
+    cards: float = 0.0  # >0: task costs count a horse, eagle or gate card whose worth is low enough
+    rumors: float = 0.0  # Rumors at an Inn are worth (1 + 2 * rumors) times the plain estimate
+    rally: float = 0.0  # gathering is worth 100 * rally more per hero already waiting at the general
+    gates: float = 0.0  # 0: walk only; >0: travel through magic gates and build them, a step saved per
+    # average trip being worth 100 * gates harm points
 
 
 def parse_settings(params: Mapping[str, str]) -> Settings:
-    known = {"attack", "desperate", "gather", "heal", "hold"}
+    known = set(Settings.__dataclass_fields__)
     unknown = set(params) - known
     if unknown:
         raise ValueError(
@@ -121,10 +129,14 @@ class DefendersHeuristic:
     def __init__(self, params: Mapping[str, str] | None = None) -> None:
         self.settings = parse_settings(params or {})
         self._die_cache: tuple[object, list[float]] | None = None
+        self._cached_target: Target | None = None
+        self._keep: dict[int, str] = {}
 
     # --- entry point ----------------------------------------------------------------------
     def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
         assert isinstance(state, DefendersState)
+        self._cached_target = None
+        self._keep = {}
         decision = state.pending()
         legal = state.legal_actions()
         if decision is None or not legal:
@@ -161,10 +173,27 @@ class DefendersHeuristic:
             chance, dice = battle_odds.team_chance(state, c, heroes)
             steps = threat.steps_to_city(state, c)
             urgency = {1: 0.5 + 0.15 * state.war, 2: 0.2 + 0.05 * state.war}.get(steps, 0.0)
-            score = chance + urgency + 0.002 * dice
+            score = chance + urgency + 0.002 * dice - self.settings.travel * self.gathering_steps(state, c)
             if best is None or score > best[0]:
                 best = (score, Target(c, chance, dice, steps))
         return best[1] if best else None
+
+    def gathering_steps(self, state: DefendersState, colour: int) -> float:
+        """Mean actions the holders of cards against ``colour`` still walk to reach it (per card)."""
+        g = state.generals[colour]
+        if g is None or g.loc < 0:
+            return 0.0
+        dist = board_info(state.board).dist
+        walked = 0.0
+        cards = 0
+        for i, s in enumerate(state.slots):
+            if s.hero is None:
+                continue
+            n = len(battle_odds.usable_cards(state, i, colour, specials=False))
+            if n:
+                walked += n * min(6, math.ceil(dist[s.loc][g.loc] / self._speed(state, i)))
+                cards += n
+        return walked / cards if cards else 0.0
 
     def held(self, state: DefendersState, colour: int) -> tuple[float, str] | None:
         """Whether the team holds off the third kill: (the odds on the last general, its name) if so.
@@ -232,11 +261,16 @@ class DefendersHeuristic:
             value += 0.5 if state.crystals_left > 5 else 2.0
         return value
 
+    def use_cost(self, state: DefendersState, cid: str, target: Target | None) -> float:
+        """What spending a card of the hand costs (its worth kept)."""
+        return self.card_value(state, cid, target)
+
     # --- Daytime ------------------------------------------------------------------------------
     def _daytime(self, state: DefendersState, legal: list[Action]) -> Choice:
         slot = state.current
         s = state.slots[slot]
         target = self.target(state)
+        self._cached_target = target
         free = self._free_play(state, legal, target)
         if free is not None:
             return free
@@ -248,10 +282,52 @@ class DefendersHeuristic:
         hero = state.slots[slot].hero
         return {"paladin": 2, "eagle_rider": 4}.get(hero or "", 1)
 
-    def _steps(self, state: DefendersState, slot: int, to: int) -> int:
-        """Actions to walk from the hero's location to ``to`` (free movement abilities included)."""
-        d = board_info(state.board).dist[state.slots[slot].loc][to]
-        return math.ceil(d / self._speed(state, slot))
+    def _steps(
+        self, state: DefendersState, slot: int, to: int, start: int | None = None, teleport: bool = True
+    ) -> int:
+        """Actions to go from the hero's location to ``to`` (free movement abilities and gates included)."""
+        s = state.slots[slot]
+        here = s.loc if start is None else start
+        if self.settings.gates <= 0:
+            d = board_info(state.board).dist[here][to]
+            return math.ceil(d / self._speed(state, slot))
+        teleport = teleport and s.hero == "wizard" and not s.turn.get("teleported")
+        speed = self._speed(state, slot)
+        gates = travel.gates_of(state)
+        best = travel.trip(state.board, gates, here, to, speed, teleport)
+        if self.settings.cards > 0 and slot == state.current and best > 1:
+            best = min(best, self._card_trip(state, here, to, best, speed, gates))
+        return best
+
+    def _card_trip(
+        self, state: DefendersState, here: int, to: int, best: int, speed: int, gates: tuple[int, ...]
+    ) -> int:
+        """Actions to ``to`` when the active hero spends one cheap horse, eagle or gate card on the way
+        (a card is spent only when its worth is under ``cards`` x 4 harm points per action saved)."""
+        b = state.board
+        dist = board_info(b).dist
+        d = dist[here][to]
+        target = self._cached_target
+        if target is None:
+            target = self._cached_target = self.target(state)
+        out = best
+        for cid in set(state.slots[state.current].hand):
+            card = b.cards[cid]
+            band = card.band
+            if band == "horse" and speed < 2:
+                alt = 1 + math.ceil(max(0, d - 2) / speed)
+            elif band == "eagle" and speed < 4:
+                alt = 1 + math.ceil(max(0, d - 4) / speed)
+            elif band == "gate":
+                ends = [*gates, *([b.loc(card.location)] if card.location else [])]
+                alt = 1 + min((math.ceil(dist[e][to] / speed) for e in ends), default=99)
+            else:
+                continue
+            if alt < out and 0.45 * self.use_cost(state, cid, target) <= 4.0 * self.settings.cards * (
+                best - alt
+            ):
+                out = alt
+        return out
 
     def _best_action(self, state: DefendersState, legal: list[Action], target: Target | None) -> Choice:
         b = state.board
@@ -283,6 +359,10 @@ class DefendersHeuristic:
                 if worth > 0:
                     tasks.append((worth, here, what, a))
 
+        # Magic gates: build one here when it shortens the team's average trip.
+        if self.settings.gates > 0:
+            tasks.extend(self._gate_tasks(state, legal, target))
+
         # Generals: attack when the odds are good; gather at the target when the hands are ready.
         tasks.extend(self._general_tasks(state, slot, target))
 
@@ -311,8 +391,11 @@ class DefendersHeuristic:
         best: tuple[float, str, Action] | None = None
         for worth, loc, reason, action in tasks:
             steps = self._steps(state, slot, loc)
-            if holding is not None and loc != here and worth < 40.0 and 2 * steps + 1 > s.actions:
-                continue  # gathered at the target general: only short trips that leave time to come back
+            if holding is not None and loc != here and worth < 40.0:
+                if 2 * steps + 1 > s.actions:
+                    continue  # gathered at the target general: only short trips that leave time to come back
+                if self.settings.trip > 0 and (steps > 1 or worth < 12.0):
+                    continue  # a small task next door loses to the trip back once the hero stands there
             cost = steps + 1
             if steps >= s.actions:  # not this turn: later turns are worth less
                 worth *= 0.5 ** (1 + (steps - s.actions) // max(1, s.life))
@@ -514,11 +597,57 @@ class DefendersHeuristic:
                 else:
                     action = None
                     worth = 14.0 + 3.0 * mine + (10.0 if target.steps <= 2 else 0.0)
+                    waiting = sum(1 for o in state.slots if o.hero is not None and o.loc == g.loc)
+                    worth += 100.0 * self.settings.rally * waiting
                 reason = (
                     f"gather at {gd.name} ({b.name(g.loc)}): the team's {target.dice} dice give "
                     f"{pct(target.chance)} (here now: {pct(chance)})"
                 )
                 out.append((worth, g.loc, reason, action))
+        return out
+
+    def _gate_tasks(
+        self, state: DefendersState, legal: list[Action], target: Target | None
+    ) -> list[tuple[float, int, str, Action | None]]:
+        """Build a magic gate here (DEF-ACT-06): worth the steps it saves on an average trip."""
+        out: list[tuple[float, int, str, Action | None]] = []
+        s = state.slots[state.current]
+        here = s.loc
+        b = state.board
+        if state.gate_supply <= 0:
+            return out
+        # Elsewhere: walk to a location whose card the hero holds and build there.
+        for cid in sorted(set(s.hand)):
+            held = b.cards[cid]
+            if held.location is None or held.is_special:
+                continue
+            loc = b.loc(held.location)
+            if loc == here or state.gates[loc]:
+                continue
+            gain = travel.gate_gain(state, loc)
+            worth = gain * 100.0 * self.settings.gates - self.use_cost(state, cid, target)
+            if worth > 0:
+                reason = (
+                    f"build a magic gate at {held.location} with {cid}: "
+                    f"the average trip {gain:.2f} step(s) shorter"
+                )
+                out.append((worth, loc, reason, None))
+                self._keep[loc] = cid  # the walk there must not spend the card the gate needs
+        builds = [a for a in legal if isinstance(a, BuildGate)]
+        if not builds:
+            return out
+        gain = travel.gate_gain(state, here)
+        if gain <= 0:
+            return out
+        card = min((a.card for a in builds), key=lambda c: self.use_cost(state, c, target))
+        cost = self.use_cost(state, card, target)
+        worth = gain * 100.0 * self.settings.gates - cost
+        gates = len(travel.gates_of(state))
+        reason = (
+            f"build a magic gate at {state.board.name(here)} with {card}: the average trip "
+            f"{gain:.2f} step(s) shorter ({gates} gate(s) on the board)"
+        )
+        out.append((worth, here, reason, BuildGate(card)))
         return out
 
     def _heal_tasks(
@@ -543,8 +672,8 @@ class DefendersHeuristic:
             if not cards and not sanctify:
                 continue
             if cards:
-                cheapest = min(cards, key=lambda c: self.card_value(state, c, target))
-                cost = self.card_value(state, cheapest, target)
+                cheapest = min(cards, key=lambda c: self.use_cost(state, c, target))
+                cost = self.use_cost(state, cheapest, target)
                 worth = chance * gain - 0.3 * cost
                 action: Action | None = HealLand(cheapest) if loc == s.loc else None
             else:
@@ -582,7 +711,7 @@ class DefendersHeuristic:
             )
             if tokens <= 0:
                 tokens = 1
-            worth = per_token * tokens * worth_per_card
+            worth = per_token * tokens * worth_per_card * (1.0 + 2.0 * self.settings.rumors)
             if target.chance < 0.3:
                 worth *= 1.3
             reason = (
@@ -636,17 +765,22 @@ class DefendersHeuristic:
         b = state.board
         dist = board_info(b).dist
         here = state.slots[state.current].loc
-        now = dist[here][dest]
+        gated = self.settings.gates > 0
+        now = self._steps(state, state.current, dest) if gated else dist[here][dest]
         best: tuple[float, Action] | None = None
+        keep = self._keep.get(dest)
         for a in legal:
-            if not isinstance(a, Move):
+            if not isinstance(a, Move) or (keep is not None and a.card == keep):
                 continue
-            d = dist[b.loc(a.to)][dest]
-            if d >= now:
+            if gated:  # actions still needed from there (a teleport is spent once used)
+                d = self._steps(state, state.current, dest, b.loc(a.to), a.by != "teleport") + 1
+            else:
+                d = dist[b.loc(a.to)][dest]
+            if d >= now + (1 if gated else 0):
                 continue
             cost = d * 1.0
             if a.card:
-                cost += 0.45 * self.card_value(state, a.card, target)
+                cost += 0.45 * self.use_cost(state, a.card, target)
             cost += 0.01 * threat.end_of_turn_wounds(state, state.current, b.loc(a.to))
             if best is None or cost < best[0]:
                 best = (cost, a)
@@ -694,6 +828,13 @@ class DefendersHeuristic:
                 f"Battle Fury clears {state.minion_total(s.loc)} minion(s) at {b.name(s.loc)} "
                 f"(danger {danger:.1f})",
             )
+        if effect == "magic_gate" and self.settings.gates > 0 and a.targets:
+            loc = b.loc(a.targets[0])
+            gain = travel.gate_gain(state, loc)
+            worth = gain * 100.0 * self.settings.gates - keep
+            return worth, f"Magic Gate at {a.targets[0]}: the average trip {gain:.2f} step(s) shorter"
+        if effect == "hammer_of_valor" and self.settings.gates > 0 and len(a.targets) == 2:
+            return self._hammer_worth(state, a, target, keep)
         if effect == "spell_of_purity":
             loc = b.loc(a.targets[0])
             worth = state.taint[loc] * threat.crystal_cost(state.crystals_left + 1) - keep - 4.0
@@ -745,6 +886,27 @@ class DefendersHeuristic:
         if effect in ("militia", "strong_defenses") and window == "card":
             return self._reaction_worth(state, a.targets[0] if a.targets else "general", keep, card.name)
         return -1.0, ""
+
+    def _hammer_worth(
+        self, state: DefendersState, a: PlayCard, target: Target | None, keep: float
+    ) -> tuple[float, str]:
+        """Hammer of Valor: carry a hero holding cards against the target to the gathering."""
+        if target is None or target.chance < self._gather_threshold(target):
+            return -1.0, ""
+        g = state.generals[target.colour]
+        b = state.board
+        if g is None or g.loc < 0 or b.loc(a.targets[1]) != g.loc:
+            return -1.0, ""
+        who = state.slot_of(a.targets[0])
+        mine = len(battle_odds.usable_cards(state, who, target.colour))
+        if mine == 0 or state.slots[who].loc == g.loc:
+            return -1.0, ""
+        saved = self._steps(state, who, g.loc, state.slots[who].loc, teleport=False)
+        return (
+            4.0 * saved + mine - keep - 2.0,
+            f"Hammer of Valor: {a.targets[0]} with {mine} card(s) to {a.targets[1]}, {saved} step(s) saved "
+            f"(team odds {pct(target.chance)})",
+        )
 
     def _reaction_worth(self, state: DefendersState, what: str, keep: float, name: str) -> tuple[float, str]:
         n = state.night
