@@ -27,6 +27,8 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -324,7 +326,7 @@ def run_tournament(
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, got {jobs}")
     if backend == "ray":
-        records = _run_ray(plan, on_record)
+        records = _run_ray(plan, jobs, on_record)
     elif backend != "local":
         raise ValueError(f"unknown backend {backend!r} (known: local, ray)")
     elif jobs == 1:
@@ -360,13 +362,26 @@ def ray_available() -> bool:
     return True
 
 
-def _run_ray(plan: TournamentPlan, on_record: Callable[[GameRecord], None] | None) -> list[GameRecord]:
+def _run_ray(
+    plan: TournamentPlan, jobs: int, on_record: Callable[[GameRecord], None] | None
+) -> list[GameRecord]:
+    """Play the games as Ray tasks: on the cluster named by ``RAY_ADDRESS`` (or one already joined), or on a
+    local Ray instance started here with ``jobs`` CPUs whose workers import modules as this process does
+    (so a ``--setup`` module beside the caller is found)."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
         raise ValueError("the ray backend needs ray installed (pip install 'warhorn[ray]')") from None
     if not ray.is_initialized():
-        ray.init()
+        if os.environ.get("RAY_ADDRESS"):
+            ray.init()
+        else:
+            paths = [str(Path(p).resolve()) for p in sys.path if p and Path(p).is_dir()]
+            ray.init(
+                num_cpus=jobs,
+                include_dashboard=False,
+                runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}},
+            )
     remote_play = ray.remote(play_game)
     waiting = [remote_play.remote(job) for job in plan.jobs]
     records: list[GameRecord] = []
