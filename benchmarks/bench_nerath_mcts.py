@@ -11,7 +11,9 @@ median, 95th percentile and maximum per decision, over all decisions and
 over those that needed a search (more than one legal action; a single legal
 action is taken at once), the median per decision kind, and how many searched
 decisions chose another action than the prior's favourite (the heuristic's
-choice), with examples.
+choice), with examples. Times are wall clock (what a player waits) and, as a
+figure that does not depend on what else the machine runs, the process's CPU
+time per searched decision.
 
 Strength is measured with `warhorn tournament` (see docs/ai-results.md):
 
@@ -56,6 +58,7 @@ def main() -> None:
 
     every: list[float] = []
     searched: list[float] = []
+    searched_cpu: list[float] = []
     by_kind: dict[str, list[float]] = defaultdict(list)
     departures: list[str] = []
     wins = 0
@@ -70,13 +73,16 @@ def main() -> None:
         while (decision := state.pending()) is not None:
             player = decision.player
             started = time.perf_counter()
+            cpu = time.process_time()
             action = agents[player].choose(state, player, rngs[player])
             took = time.perf_counter() - started
+            cpu = time.process_time() - cpu
             if player == me:
                 every.append(took)
                 search = getattr(agents[me], "last", None)
                 if isinstance(agents[me], MCTSAgent) and search is not None and search.iterations > 0:
                     searched.append(took)
+                    searched_cpu.append(cpu)
                     by_kind[decision.kind].append(took)
                     favourite = max(search.actions, key=lambda a: -1.0 if math.isnan(a.prior) else a.prior)
                     if not math.isnan(favourite.prior) and favourite.action != action:
@@ -97,6 +103,7 @@ def main() -> None:
     print(line("every MCTS decision", every))
     if searched:
         print(line("searched decisions", searched))
+        print(line("searched, CPU time", searched_cpu))
         for kind, times in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
             print(line(f"  {kind}", times))
     print(f"MCTS won {wins} of {args.games}")
