@@ -20,8 +20,9 @@ Statistical runs reported in docs/ai-results.md (each a `warhorn tournament`;
     PYTHONPATH=src nice -n 10 warhorn tournament nerath --agents heuristic,random --games 200 \\
         --jobs 2 --seed 2026 -o mode=alliance -o players=2 --out alliance_h_vs_r.jsonl
 
-    # alliance mode, MCTS (reduced budget and sample) vs heuristic
-    PYTHONPATH=src nice -n 10 warhorn tournament nerath --agents mcts:iterations=10,heuristic \\
+    # alliance mode, MCTS (heuristic prior at the root, 100 iterations) vs heuristic; also with
+    # --seed 2029 (20 games) and --seed 2031 (10 games); decision time: bench_nerath_mcts.py
+    PYTHONPATH=src nice -n 10 warhorn tournament nerath --agents mcts:iterations=100,heuristic \\
         --games 20 --jobs 2 --seed 2027 -o mode=alliance -o players=2 --out alliance_mcts_vs_h.jsonl
 
     # free-for-all, heuristic in all four seats (a seat = a kingdom: 0 Karkoth, 1 Vailin,

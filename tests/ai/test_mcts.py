@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
 import tiny_games
 from fixture_game import DiceRace, PlayCard, Respond
 from warhorn.ai import Budget, GameHooks, MCTSAgent, make_agent, register_game_hooks
-from warhorn.ai.hooks import rank_reward, shared_win_reward, unregister_game_hooks, win_share_reward
+from warhorn.ai.hooks import Prior, rank_reward, shared_win_reward, unregister_game_hooks, win_share_reward
 from warhorn.engine import Action, FlowPosition, GameState, Results, Rng, load_game
 from warhorn.sim import plan_tournament, run_tournament, wilson_interval
 
@@ -246,3 +246,117 @@ def test_rollouts_cut_short_without_an_evaluator_count_as_neutral() -> None:
     agent.choose(load_game("nim-test", stones=40), 0, Rng(0))
     assert agent.last is not None
     assert all(a.mean == pytest.approx(0.5) for a in agent.last.actions)
+
+
+# -- policy priors ------------------------------------------------------------------------------
+
+
+def _favour(action: Action, share: float = 0.9) -> Callable[[], Prior]:
+    """A prior factory putting ``share`` on ``action`` (when legal) and the rest evenly elsewhere."""
+
+    def make() -> Prior:
+        def prior(state: GameState, legal: Sequence[Action], rng: Rng) -> list[float]:
+            rest = (1 - share) / max(1, len(legal) - 1)
+            return [share if a == action else rest for a in legal]
+
+        return prior
+
+    return make
+
+
+def test_without_a_prior_the_search_is_the_plain_one() -> None:
+    """Pinned figures of the search as it was before priors existed: same visits, means and draws."""
+    agent = MCTSAgent(Budget(iterations=300))
+    rng = Rng(5)
+    agent.choose(load_game("nim-test", stones=11), 0, rng)
+    assert agent.last is not None
+    got = [(a.action, a.visits, round(a.mean, 6)) for a in agent.last.actions]
+    assert got == [
+        (tiny_games.Take(3), 254, 0.858268),
+        (tiny_games.Take(1), 33, 0.454545),
+        (tiny_games.Take(2), 13, 0.307692),
+    ]
+    assert all(math.isnan(a.prior) for a in agent.last.actions)
+    assert rng.next_u64() == 13877614986023876344
+    race = MCTSAgent(Budget(iterations=200))
+    race.choose(load_game("dice-race", seed=3, hand_size=2), 0, Rng(5))
+    assert race.last is not None
+    assert [(a.action.notation(), a.visits) for a in race.last.actions] == [
+        ("roll", 123),
+        ("play c4c", 53),
+        ("play c2b", 24),
+    ]
+
+
+def test_at_tiny_budgets_the_root_follows_the_prior(clean_hooks: None) -> None:
+    """From 11 stones the win is taking 3; a prior favouring 1 decides while the budget is tiny."""
+    register_game_hooks("nim-test", GameHooks(prior=_favour(tiny_games.Take(1))))
+    for iterations in (1, 2, 5):
+        agent = MCTSAgent(Budget(iterations=iterations))
+        assert agent.choose(load_game("nim-test", stones=11), 0, Rng(0)) == tiny_games.Take(1)
+        assert agent.last is not None
+        assert agent.last.chosen.prior == pytest.approx(0.9)
+        assert "prior 90%" in agent.explain()
+    # With the prior ignored, the same tiny budget is plain UCB1 (which tries every action once).
+    plain = MCTSAgent(Budget(iterations=3), use_prior=False)
+    plain.choose(load_game("nim-test", stones=11), 0, Rng(0))
+    assert plain.last is not None and {a.visits for a in plain.last.actions} == {1}
+
+
+def test_a_larger_budget_departs_from_a_wrong_prior(clean_hooks: None) -> None:
+    register_game_hooks("nim-test", GameHooks(prior=_favour(tiny_games.Take(1), share=0.75)))
+    agent = MCTSAgent(Budget(iterations=1500))
+    assert agent.choose(load_game("nim-test", stones=11), 0, Rng(7)) == tiny_games.Take(3), agent.explain()
+
+
+def test_the_prior_is_made_once_per_agent_and_asked_once_per_search(clean_hooks: None) -> None:
+    made: list[int] = []
+    asked: list[int] = []
+
+    def make() -> Prior:
+        made.append(1)
+
+        def prior(state: GameState, legal: Sequence[Action], rng: Rng) -> list[float]:
+            asked.append(len(legal))
+            return [1.0] * len(legal)
+
+        return prior
+
+    register_game_hooks("nim-test", GameHooks(prior=make))
+    agent = MCTSAgent(Budget(iterations=30))
+    agent.choose(load_game("nim-test", stones=11), 0, Rng(0))
+    agent.choose(load_game("nim-test", stones=9), 0, Rng(1))
+    assert made == [1] and asked == [3, 3]
+    assert make_agent("mcts:prior=0").use_prior is False  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="prior must be 0 or 1"):
+        make_agent("mcts:prior=yes")
+
+
+def test_a_malformed_prior_is_refused() -> None:
+    def short(state: GameState, legal: Sequence[Action], rng: Rng) -> list[float]:
+        return [1.0]
+
+    def zero(state: GameState, legal: Sequence[Action], rng: Rng) -> list[float]:
+        return [0.0] * len(legal)
+
+    for bad, message in ((short, "weights for 3 legal actions"), (zero, "not all be zero")):
+        with pytest.raises(ValueError, match=message):
+            MCTSAgent(Budget(iterations=5), prior=bad).choose(load_game("nim-test", stones=11), 0, Rng(0))
+
+
+def test_a_prior_sees_only_a_determinization() -> None:
+    """A prior that peeks at the hidden card it is given is fooled: it gets a resampled card."""
+
+    def peek(state: GameState, legal: Sequence[Action], rng: Rng) -> list[float]:
+        assert isinstance(state, tiny_games.Guess)
+        side = "low" if state.card <= 5 else "high"
+        return [1.0 if a == tiny_games.Call(side) else 0.0 for a in legal]
+
+    chosen = set()
+    reasons = set()
+    for card in range(1, 10):
+        agent = MCTSAgent(Budget(iterations=3), prior=peek)
+        chosen.add(agent.choose(load_game("guess-test", card=card), 0, Rng(11)))
+        reasons.add(agent.explain())
+    assert len(chosen) == 1 and len(reasons) == 1, (chosen, reasons)
+    assert "prior" not in next(iter(reasons))

@@ -262,6 +262,29 @@ def test_search_hooks_value_positions_and_roll_out_legally() -> None:
         s, _ = s.apply(action)
 
 
+def test_mcts_with_a_tiny_budget_plays_the_heuristics_moves() -> None:
+    """The heuristic is MCTS's prior at the root: one iteration follows it, plan and all."""
+    assert game_hooks("nerath").prior is not None
+    s: NerathState = load_game("nerath", seed=4, mode="alliance", players=2)  # type: ignore[assignment]
+    heuristic = make_agent("heuristic")
+    searcher = make_agent("mcts:iterations=1")
+    plain = make_agent("mcts:iterations=1:prior=0")
+    searched = differ = 0
+    for _ in range(250):
+        p = s.pending()
+        if p is None:
+            break
+        action = heuristic.choose(s, p.player, Rng(0))
+        if p.player == 0:
+            assert searcher.choose(s, 0, Rng(1)) == action, p.kind
+            if len(s.legal_actions()) > 1:
+                searched += 1
+                differ += plain.choose(s, 0, Rng(1)) != action
+        s, _ = s.apply(action)
+    assert searched > 40
+    assert differ > searched // 2  # without the prior, one iteration is a random pick
+
+
 def test_the_heuristic_kind_finds_the_nerath_heuristic() -> None:
     assert isinstance(heuristic_for("nerath"), NerathHeuristic)
 

@@ -15,11 +15,12 @@ what ``player`` may see (never a hidden fact of another player), which
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from warhorn.ai.agents import Agent, Budget, register_agent
+from warhorn.ai.hooks import Prior, PriorFactory
 from warhorn.engine import Action, GameState, Rng
 
 
@@ -77,6 +78,43 @@ def heuristic_for(game_id: str, params: Mapping[str, str] | None = None) -> Game
         known = ", ".join(sorted(_HEURISTICS)) or "none"
         raise ValueError(f"game {game_id!r} has no heuristic agent (games with one: {known})") from None
     return factory(params or {})
+
+
+#: The share of the prior that :func:`heuristic_prior` gives the heuristic's own choice.
+HEURISTIC_PRIOR_SHARE = 0.75
+
+
+def heuristic_prior(
+    game_id: str, share: float = HEURISTIC_PRIOR_SHARE, params: Mapping[str, str] | None = None
+) -> PriorFactory:
+    """A policy prior for MCTS from the game's heuristic: ``share`` on its choice, the rest evenly.
+
+    Each prior made by the factory holds its own heuristic, so a heuristic that
+    plans ahead (Nerath plans a turn and plays the plan) keeps its plan from one
+    root to the next, as it would when playing. With one legal action the
+    heuristic is not asked.
+    """
+    if not 0.0 < share <= 1.0:
+        raise ValueError(f"the heuristic's share of the prior must be in (0, 1], got {share}")
+
+    def make() -> Prior:
+        heuristic = heuristic_for(game_id, params)
+
+        def prior(state: GameState, legal: Sequence[Action], rng: Rng) -> list[float]:
+            n = len(legal)
+            if n == 1:
+                return [1.0]
+            decision = state.pending()
+            assert decision is not None, "a prior is asked only where a decision is pending"
+            picked = heuristic.choose(state, decision.player, rng).action
+            if picked not in legal:
+                return [1.0] * n
+            rest = (1.0 - share) / (n - 1)
+            return [share if action == picked else rest for action in legal]
+
+        return prior
+
+    return make
 
 
 class HeuristicAgent:

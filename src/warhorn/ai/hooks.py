@@ -17,11 +17,20 @@ Contracts:
   ``state.pending().player``, random choices drawn from ``rng`` only.
 - ``reward(results, player) -> float`` in ``[0, 1]``: what a finished game is
   worth to ``player``.
+- ``prior() -> Prior``, where ``Prior`` is ``(state, legal, rng) -> weights``:
+  a policy prior over the legal actions of the player to move (one
+  non-negative weight per action of ``legal``, in order, not all zero; the
+  search normalises them). The hook is a factory: the search makes one prior
+  per agent and game and keeps it, so a prior may keep state from one decision
+  to the next (the Nerath heuristic keeps its turn plan). It is asked at the
+  root of each search, on a determinized state, with the search's generator.
+  :func:`warhorn.ai.heuristic.heuristic_prior` builds one from a game's
+  registered heuristic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from warhorn.engine import Action, GameState, Results, Rng
@@ -29,6 +38,8 @@ from warhorn.engine import Action, GameState, Results, Rng
 Evaluator = Callable[[GameState, int], float]
 RolloutPolicy = Callable[[GameState, Rng], Action]
 RewardFunction = Callable[[Results, int], float]
+Prior = Callable[[GameState, Sequence[Action], Rng], Sequence[float]]
+PriorFactory = Callable[[], Prior]
 
 
 def win_share_reward(results: Results, player: int) -> float:
@@ -75,12 +86,15 @@ class GameHooks:
     ``rollout_depth``: actions a rollout may take before it stops and asks
     ``evaluate`` (``None``: play to the end, bounded by the game's
     ``max_actions``; ``0`` with an evaluator: pure leaf evaluation).
+    ``prior``: makes the policy prior that steers the search at its root
+    (PUCT selection there instead of UCB1); see the module docs.
     """
 
     evaluate: Evaluator | None = None
     rollout_policy: RolloutPolicy | None = None
     reward: RewardFunction | None = None
     rollout_depth: int | None = None
+    prior: PriorFactory | None = None
 
 
 _HOOKS: dict[str, GameHooks] = {}

@@ -17,6 +17,14 @@ run open-loop:
   turn it is) picks the child that is best for them;
 - selection is UCB1 with *availability* counts: a child's exploration term
   uses how often its action was legal, not how often its parent was visited;
+- with a policy prior (the game's ``prior`` hook, e.g. its heuristic), the
+  root selects by PUCT instead (the rule of AlphaZero, Silver et al. 2017):
+  ``mean + c * prior * sqrt(root visits) / (1 + visits)``, an unvisited action
+  counting at the root's mean. The first iteration follows the prior's
+  favourite, and an action the prior rates low is tried only once the
+  favourite's mean falls behind; a small budget plays like the prior and a
+  larger one departs from it where the search finds better. Below the root,
+  selection stays UCB1 (a prior there would be asked once per new node);
 - a leaf is valued by a rollout (uniform random, or the game's policy) to the
   end or to a depth limit, then the game's ``reward`` — or, where the rollout
   stops early, the game's ``evaluate`` (neutral ``1/n`` when there is none).
@@ -30,12 +38,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from warhorn.ai.agents import Agent, Budget, register_agent
 from warhorn.ai.hooks import (
     Evaluator,
+    Prior,
+    PriorFactory,
     RewardFunction,
     RolloutPolicy,
     game_hooks,
@@ -61,22 +71,25 @@ REWARDS: dict[str, RewardFunction] = {
 class _Node:
     """Statistics of one action sequence from the root."""
 
-    __slots__ = ("available", "children", "totals", "visits")
+    __slots__ = ("available", "children", "priors", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
         self.children: dict[Action, _Node] = {}
+        #: The policy prior over this node's actions (PUCT selection), or None (UCB1).
+        self.priors: dict[Action, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ActionStats:
-    """How one root action fared: visits and the deciding player's mean reward."""
+    """How one root action fared: visits, the deciding player's mean reward, its prior (nan: none)."""
 
     action: Action
     visits: int
     mean: float
+    prior: float = math.nan
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +109,12 @@ class SearchReport:
 class MCTSAgent:
     """Information-set MCTS with a per-decision budget.
 
-    ``evaluate``, ``rollout_policy``, ``reward`` and ``rollout_depth`` default
-    to the hooks registered for the game being played, then to uniform random
-    rollouts to the end (at most :data:`DEFAULT_ROLLOUT_LIMIT` actions; a
-    rollout cut short without an evaluator counts as neutral) and
-    :func:`win_share_reward`.
+    ``evaluate``, ``rollout_policy``, ``reward``, ``rollout_depth`` and
+    ``prior`` default to the hooks registered for the game being played, then
+    to uniform random rollouts to the end (at most
+    :data:`DEFAULT_ROLLOUT_LIMIT` actions; a rollout cut short without an
+    evaluator counts as neutral), :func:`win_share_reward` and no prior.
+    ``use_prior=False`` ignores a registered prior (plain UCB1 everywhere).
     """
 
     name = "mcts"
@@ -114,6 +128,8 @@ class MCTSAgent:
         rollout_policy: RolloutPolicy | None = None,
         reward: RewardFunction | None = None,
         rollout_depth: int | None = None,
+        prior: Prior | None = None,
+        use_prior: bool = True,
     ) -> None:
         if budget is None or (budget.iterations is None and budget.seconds is None):
             budget = Budget(iterations=DEFAULT_ITERATIONS)
@@ -127,6 +143,10 @@ class MCTSAgent:
         self.rollout_policy = rollout_policy
         self.reward = reward
         self.rollout_depth = rollout_depth
+        self.prior = prior
+        self.use_prior = use_prior
+        #: Priors made from the games' hooks, one per game id, kept between decisions.
+        self._priors: dict[str, Prior] = {}
         self.last: SearchReport | None = None
         self._only_action = False
         self._hidden = False
@@ -162,10 +182,13 @@ class MCTSAgent:
         if self._only_action:
             return f"{report.chosen.action.notation()}: the only legal action"
         best = report.chosen
-        parts = [
+        first = (
             f"{best.action.notation()}: {best.visits}/{report.iterations} visits, "
             f"{_percent(best.mean)} expected win rate"
-        ]
+        )
+        if not math.isnan(best.prior):
+            first += f", prior {_percent(best.prior)}"
+        parts = [first]
         others = [a for a in report.actions[1:3] if a.visits > 0]
         if others:
             listed = ", ".join(f"{a.action.notation()} {_percent(a.mean)} ({a.visits})" for a in others)
@@ -187,6 +210,10 @@ class MCTSAgent:
         players = state.num_players
         root = _Node(players)
         legal = state.legal_actions() if legal is None else legal
+        prior = self._prior_for(state.spec.id, hooks.prior)
+        if prior is not None:
+            # Asked on a determinization, like everything else the search looks at.
+            root.priors = _normalised(legal, prior(state.determinize(player, rng), legal, rng))
 
         max_iterations = self.budget.iterations
         started = time.perf_counter()
@@ -202,17 +229,33 @@ class MCTSAgent:
         elapsed = time.perf_counter() - started
 
         stats = []
+        priors = root.priors or {}
         for action in legal:
             child = root.children.get(action)
+            weight = priors.get(action, math.nan)
             if child is None or child.visits == 0:
-                stats.append(ActionStats(action, 0, math.nan))
+                stats.append(ActionStats(action, 0, math.nan, weight))
             else:
-                stats.append(ActionStats(action, child.visits, child.totals[player] / child.visits))
+                stats.append(ActionStats(action, child.visits, child.totals[player] / child.visits, weight))
+        # Most visits first; on equal visits the prior's favourite (the search found nothing
+        # better), then the higher mean, then the game's order.
         order = sorted(
             range(len(stats)),
-            key=lambda i: (-stats[i].visits, -_or_zero(stats[i].mean), i),
+            key=lambda i: (-stats[i].visits, -_or_zero(stats[i].prior), -_or_zero(stats[i].mean), i),
         )
         return SearchReport(player, done, elapsed, tuple(stats[i] for i in order))
+
+    def _prior_for(self, game_id: str, factory: PriorFactory | None) -> Prior | None:
+        if not self.use_prior:
+            return None
+        if self.prior is not None:
+            return self.prior
+        if factory is None:
+            return None
+        made = self._priors.get(game_id)
+        if made is None:
+            made = self._priors[game_id] = factory()
+        return made
 
     def _iterate(
         self,
@@ -240,6 +283,18 @@ class MCTSAgent:
             legal = state.legal_actions()
             mover = decision.player
             children = node.children
+            if node.priors is not None:
+                action = self._puct(node, legal, mover, c)
+                child = children.get(action)
+                state._apply_in_place(action)
+                if child is None:
+                    child = children[action] = _Node(players)
+                child.available += 1
+                path.append(child)
+                if child.visits == 0:
+                    break
+                node = child
+                continue
             untried: list[Action] = []
             for action in legal:
                 child = children.get(action)
@@ -277,6 +332,28 @@ class MCTSAgent:
                 totals[p] += values[p]
 
     @staticmethod
+    def _puct(node: _Node, legal: list[Action], mover: int, c: float) -> Action:
+        """The action with the highest PUCT score; an unvisited one counts at the node's mean."""
+        priors = node.priors
+        assert priors is not None
+        children = node.children
+        first = node.totals[mover] / node.visits if node.visits else 0.0
+        scale = c * math.sqrt(max(1, node.visits))
+        best_action = legal[0]
+        best = (-math.inf, -math.inf)
+        for action in legal:
+            weight = priors.get(action, 0.0)
+            child = children.get(action)
+            if child is None or child.visits == 0:
+                score = first + scale * weight
+            else:
+                score = child.totals[mover] / child.visits + scale * weight / (1 + child.visits)
+            if (score, weight) > best:
+                best = (score, weight)
+                best_action = action
+        return best_action
+
+    @staticmethod
     def _value(
         state: GameState,
         players: int,
@@ -298,6 +375,17 @@ class MCTSAgent:
         return [1.0 / players] * players
 
 
+def _normalised(legal: Sequence[Action], weights: Sequence[float]) -> dict[Action, float]:
+    if len(weights) != len(legal):
+        raise ValueError(f"the prior gave {len(weights)} weights for {len(legal)} legal actions")
+    if any(not w >= 0 or math.isinf(w) for w in weights):
+        raise ValueError("prior weights must be finite and non-negative")
+    total = sum(weights)
+    if total <= 0:
+        raise ValueError("prior weights must not all be zero")
+    return {action: w / total for action, w in zip(legal, weights, strict=True)}
+
+
 def _or_zero(value: float) -> float:
     return 0.0 if math.isnan(value) else value
 
@@ -307,8 +395,8 @@ def _percent(value: float) -> str:
 
 
 def _make_mcts(params: Mapping[str, str], budget: Budget | None) -> Agent:
-    """``mcts[:iterations=N][:seconds=S][:c=C][:depth=D][:reward=win-share|shared-win|rank]``."""
-    known = {"iterations", "seconds", "c", "depth", "reward"}
+    """``mcts[:iterations=N][:seconds=S][:c=C][:depth=D][:reward=…][:prior=0|1]``."""
+    known = {"iterations", "seconds", "c", "depth", "reward", "prior"}
     unknown = set(params) - known
     if unknown:
         raise ValueError(
@@ -339,11 +427,15 @@ def _make_mcts(params: Mapping[str, str], budget: Budget | None) -> Agent:
             raise ValueError(
                 f"mcts reward must be one of {', '.join(REWARDS)}, got {params['reward']!r}"
             ) from None
+    use_prior = params.get("prior", "1")
+    if use_prior not in ("0", "1"):
+        raise ValueError(f"mcts parameter prior must be 0 or 1, got {use_prior!r}")
     return MCTSAgent(
         budget,
         exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
         rollout_depth=None if depth is None else int(depth),
         reward=reward,
+        use_prior=use_prior == "1",
     )
 
 
