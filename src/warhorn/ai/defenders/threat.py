@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from warhorn.games.defenders.board import BLACK, COLOURS, KILL_NUMBER, RED, DefendersBoard, colour_index
-from warhorn.games.defenders.rules import darkness
+from warhorn.games.defenders.board import KILL_NUMBER, RED, DefendersBoard, colour_index
+from warhorn.games.defenders.rules import darkness, turn
 from warhorn.games.defenders.state import DefendersState
 
 LOSS = 1000.0
@@ -285,24 +285,6 @@ def _binomial(n: int, k: int, p: float) -> float:
 
 
 def end_of_turn_wounds(state: DefendersState, slot: int, loc: int, counts: Counts | None = None) -> int:
-    """Wounds the hero in ``slot`` would take ending its turn at ``loc`` (DEF-WND-01), abilities included."""
-    s = state.slots[slot]
-    m = list(counts) if counts is not None else list(state.minions[loc])
-    wounds = sum(m)
-    fear = 1 if m[BLACK] > 0 else 0
-    if s.hero == "eagle_rider" and s.turn.get("style") == "sky":
-        return 0
-    if s.hero == "rogue" or s.turn.get("ward"):
-        wounds = 0
-    shape = s.turn.get("shape")
-    if s.hero == "sorceress" and shape in COLOURS:
-        c = COLOURS.index(shape)
-        wounds -= m[c]
-        if c == BLACK:
-            fear = 0
-    if s.hero == "paladin":
-        fear = 0
-    total = wounds + fear
-    if s.hero in ("dwarf", "paladin") and total > 0:
-        total -= 1
-    return max(0, total)
+    """Wounds the hero in ``slot`` would take ending its turn at ``loc`` (DEF-WND-01), abilities included;
+    ``counts``: other minion counts to suppose there (the rule itself is the engine's)."""
+    return turn.wounds_for_ending_turn(state, slot, counts if counts is not None else state.minions[loc])[0]

@@ -7,6 +7,7 @@ active life token), DEF-TRN-03 (defeated heroes are replaced), DEF-WND-01
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warhorn.engine.actions import Action
@@ -308,14 +309,13 @@ def turn_undead(state: DefendersState, slot: int, to: int) -> None:
     minions.add_minions(state, to, BLACK, 1)
 
 
-def end_of_turn_wounds(state: DefendersState, slot: int) -> None:
-    """DEF-WND-01: 1 wound per minion present, +1 fear if undead are there; hero abilities apply."""
+def wounds_for_ending_turn(state: DefendersState, slot: int, counts: Sequence[int]) -> tuple[int, list[str]]:
+    """DEF-WND-01: the wounds the hero in ``slot`` takes ending its turn among ``counts`` minions
+    (per colour): 1 per minion, +1 fear if undead are there, less what its abilities ignore; with
+    the names of those abilities."""
     s = state.slots[slot]
-    if s.hero is None:
-        return
-    m = state.minions[s.loc]
-    wounds = sum(m)
-    fear = 1 if m[BLACK] > 0 else 0
+    wounds = sum(counts)
+    fear = 1 if counts[BLACK] > 0 else 0
     notes = []
     if s.hero == "eagle_rider" and s.turn.get("style") == "sky":
         wounds, fear = 0, 0
@@ -326,7 +326,7 @@ def end_of_turn_wounds(state: DefendersState, slot: int) -> None:
     shape = s.turn.get("shape")
     if s.hero == "sorceress" and shape in COLOURS:
         c = COLOURS.index(shape)
-        wounds -= m[c]
+        wounds -= counts[c]
         if c == BLACK:
             fear = 0
         notes.append("Shape Shifter")
@@ -337,6 +337,15 @@ def end_of_turn_wounds(state: DefendersState, slot: int) -> None:
     if s.hero in ("dwarf", "paladin") and total > 0:
         total -= 1
         notes.append("ignores 1 wound")
+    return max(0, total), notes
+
+
+def end_of_turn_wounds(state: DefendersState, slot: int) -> None:
+    """DEF-WND-01 at the end of Daytime: the hero takes :func:`wounds_for_ending_turn` where it stands."""
+    s = state.slots[slot]
+    if s.hero is None:
+        return
+    total, notes = wounds_for_ending_turn(state, slot, state.minions[s.loc])
     if total <= 0:
         return
     state.log(
