@@ -6,6 +6,7 @@ import pytest
 
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.defenders.actions import Move, Rumors
+from warhorn.games.defenders.rules import hero_actions
 
 from .helpers import MC, give, play, put, scenario
 
@@ -166,6 +167,20 @@ def test_heal_the_land_both_dice_option() -> None:
     s.crystals_left -= 1
     s = play(s, "heal_land R1h")
     assert s.taint[s.board.loc("R1")] == 1  # a 5 and a 1 is not enough under the translation's reading
+
+
+@pytest.mark.rule("DEF-ACT-08")
+def test_the_chance_to_heal_follows_the_dice_each_hero_rolls() -> None:
+    either = scenario(("paladin", "sorceress", "cleric"))
+    both = scenario(("paladin", "sorceress", "cleric"), options={"heal_land": "both"})
+    # 2 dice with a card (5/9), 3 for the Sorceress (19/27), 1 for Sanctify Land without a card
+    assert hero_actions.heal_chance(either, 0, True) == pytest.approx(5 / 9)
+    assert hero_actions.heal_chance(either, 1, True) == pytest.approx(19 / 27)
+    assert hero_actions.heal_chance(either, 2, False) == pytest.approx(1 / 3)
+    # two 5+ needed: 1/9 on 2 dice, 7/27 on 3; Sanctify Land still needs one
+    assert hero_actions.heal_chance(both, 0, True) == pytest.approx(1 / 9)
+    assert hero_actions.heal_chance(both, 1, True) == pytest.approx(7 / 27)
+    assert hero_actions.heal_chance(both, 2, False) == pytest.approx(1 / 3)
 
 
 @pytest.mark.rule("DEF-ACT-09")

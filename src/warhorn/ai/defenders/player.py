@@ -660,9 +660,8 @@ class DefendersHeuristic:
             return out
         share = 1.0 if state.crystals_left <= 6 else self.settings.heal
         gain = threat.crystal_cost(state.crystals_left + 1) * share
-        dice = 3 if s.hero == "sorceress" else 2
-        both = state.options.get("heal_land", "either") == "both"
-        chance = (1 / 3) ** dice * 0 + (1 - (2 / 3) ** dice if not both else 1 / 9)
+        chance = hero_actions.heal_chance(state, slot, with_card=True)
+        sanctify_chance = hero_actions.heal_chance(state, slot, with_card=False)
         for loc, t in enumerate(state.taint):
             if not t:
                 continue
@@ -677,13 +676,13 @@ class DefendersHeuristic:
                 worth = chance * gain - 0.3 * cost
                 action: Action | None = HealLand(cheapest) if loc == s.loc else None
             else:
-                worth = (1 / 3) * gain
+                worth = sanctify_chance * gain
                 action = HealLand(None) if loc == s.loc else None
             if worth <= 0:
                 continue
             reason = (
                 f"heal {b.name(loc)} ({t} crystal(s), {state.crystals_left} left in the box): "
-                f"{pct(chance if cards else 1 / 3)} per try"
+                f"{pct(chance if cards else sanctify_chance)} per try"
             )
             out.append((worth, loc, reason, action))
         return out

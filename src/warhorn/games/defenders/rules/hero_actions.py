@@ -6,6 +6,7 @@ spends one per token (at most 2 a turn), purple cards and held rewards are free.
 
 from __future__ import annotations
 
+from math import comb
 from typing import TYPE_CHECKING
 
 from warhorn.engine.actions import Action
@@ -289,6 +290,25 @@ def roll(state: DefendersState, slot: int, n: int, purpose: str) -> list[int]:
     return faces
 
 
+def heal_dice(state: DefendersState, slot: int, with_card: bool) -> int:
+    """Dice rolled to heal the land (DEF-ACT-08): 2 with a card, 1 for the Cleric's Sanctify Land
+    without one; the Sorceress's Visions adds a die."""
+    return (2 if with_card else 1) + (1 if state.slots[slot].hero == "sorceress" else 0)
+
+
+def heal_successes_needed(state: DefendersState, with_card: bool) -> int:
+    """5+ results needed to heal: one (the original rules), or two with option ``heal_land=both``
+    (the Italian reading; Sanctify Land always needs one)."""
+    return 2 if state.options.get("heal_land", "either") == "both" and with_card else 1
+
+
+def heal_chance(state: DefendersState, slot: int, with_card: bool) -> float:
+    """The chance that one try to heal the land succeeds (see heal_dice, heal_successes_needed)."""
+    dice = heal_dice(state, slot, with_card)
+    need = heal_successes_needed(state, with_card)
+    return sum(comb(dice, k) * (1 / 3) ** k * (2 / 3) ** (dice - k) for k in range(need, dice + 1))
+
+
 def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
     """DEF-ACT-08: discard a card of the location's colour, roll 2 dice; one crystal on success.
 
@@ -298,16 +318,8 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
     s = state.slots[slot]
     if card is not None:
         cards.discard(state, slot, card)
-        dice = 2
-    else:
-        dice = 1
-    if s.hero == "sorceress":
-        dice += 1
-    faces = roll(state, slot, dice, "heal the land")
-    if state.options.get("heal_land", "either") == "both" and card is not None:
-        ok = sum(1 for f in faces if f >= 5) >= 2
-    else:
-        ok = any(f >= 5 for f in faces)
+    faces = roll(state, slot, heal_dice(state, slot, card is not None), "heal the land")
+    ok = sum(1 for f in faces if f >= 5) >= heal_successes_needed(state, card is not None)
     if ok:
         state.taint[s.loc] -= 1
         state.crystals_left += 1
