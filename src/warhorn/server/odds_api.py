@@ -175,18 +175,6 @@ def _target_of(state: NerathState, action: Any) -> tuple[NerathState, int]:
     return after, fights[0]
 
 
-def _unknown_tile_pool(state: NerathState) -> Counter[str]:
-    """Tiles that may lie face down (all tiles but the face-up and the defeated ones): public knowledge."""
-    pool = Counter(state.board.guardian_tiles())
-    for slots in state.d.guardians.values():
-        for g in slots:
-            if g.face_up:
-                pool[g.tile] -= 1
-    for tile in state.d.guardian_stack.discard_pile:
-        pool[tile] -= 1
-    return Counter({t: n for t, n in pool.items() if n > 0})
-
-
 def _tile_draws(pool: Counter[str], n: int) -> list[tuple[float, tuple[str, ...]]]:
     """Each multiset of ``n`` tiles drawn without replacement from ``pool``, with its probability."""
     if n == 0:
@@ -256,6 +244,7 @@ def attack_odds(state: NerathState, action: Any) -> dict[str, Any]:
     """The odds of the battle ``action`` (legal now) would start, from public facts only."""
     from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS
     from warhorn.games.nerath.rules.battles import _guardian_model, side_model
+    from warhorn.games.nerath.rules.dungeons import unseen_guardian_tiles
     from warhorn.games.nerath.state import BattleState
 
     after, t = _target_of(state, action)
@@ -284,7 +273,7 @@ def attack_odds(state: NerathState, action: Any) -> dict[str, Any]:
                     "unknown_guardians",
                     f"{hidden} guardians lie face down there: too many unknowns to average",
                 )
-            pool = _unknown_tile_pool(after)
+            pool = unseen_guardian_tiles(after)
             zero = (0,) * len(PIECE_IDS)
             parts = []
             for weight, tiles in _tile_draws(pool, hidden):

@@ -15,6 +15,7 @@ from warhorn.ai.nerath.odds_cache import Army, army
 from warhorn.games.nerath.battle import Guardian
 from warhorn.games.nerath.board import DUNGEON, LAND
 from warhorn.games.nerath.pieces import PIECES, Mobility
+from warhorn.games.nerath.rules import dungeons
 from warhorn.games.nerath.state import Unit
 
 if TYPE_CHECKING:
@@ -132,14 +133,8 @@ class Situation:
     def guardian_pool(self) -> tuple[tuple[Guardian, int], ...]:
         """Tiles that could be face down anywhere: every shipped tile minus those face up and defeated."""
         s = self.s
-        left: Counter[str] = Counter(s.board.guardian_tiles())
-        for slots in s.d.guardians.values():
-            for g in slots:
-                if g.face_up:
-                    left[g.tile] -= 1
-        for tile in s.d.guardian_stack.discard_pile:
-            left[tile] -= 1
-        return tuple((guardian_model(s, tile), n) for tile, n in sorted(left.items()) if n > 0)
+        left = dungeons.unseen_guardian_tiles(s)
+        return tuple((guardian_model(s, tile), n) for tile, n in sorted(left.items()))
 
     def dungeon_line_up(self, space: int) -> tuple[tuple[Guardian, ...], int]:
         """The face-up guardians at a dungeon (as they are now) and how many tiles lie face down."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from warhorn.engine.deck import Deck
@@ -10,6 +11,19 @@ from warhorn.games.nerath.state import GuardianSlot
 
 if TYPE_CHECKING:
     from warhorn.games.nerath.game import NerathState
+
+
+def unseen_guardian_tiles(s: NerathState) -> Counter[str]:
+    """Guardian tiles that may lie face down in some dungeon: every tile of the content but those
+    face up and those defeated (public knowledge: what players may count on)."""
+    pool = Counter(s.board.guardian_tiles())
+    for slots in s.d.guardians.values():
+        for g in slots:
+            if g.face_up:
+                pool[g.tile] -= 1
+    for tile in s.d.guardian_stack.discard_pile:
+        pool[tile] -= 1
+    return Counter({t: n for t, n in pool.items() if n > 0})
 
 
 def fresh_slot(s: NerathState, tile: str, face_up: bool = False) -> GuardianSlot:
