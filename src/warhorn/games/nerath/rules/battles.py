@@ -232,9 +232,10 @@ def resolve_hits(s: NerathState) -> list[Event]:
         if b.kind == "dungeon":
             orders.append(DamageOrder(s.player_of[(b.attacker + 1) % 4], -1, hits_on_def))
         else:
-            split = _agreement_needed(s, hits_on_def)
+            defending = _defending_kingdoms(s)  # once per volley: this runs for every hit in every battle
+            split = _agreement_needed(s, hits_on_def, defending)
             if split is None:
-                orders.extend(_default_defender_split(s, hits_on_def, events))
+                orders.extend(_default_defender_split(s, hits_on_def, events, defending))
     if hits_on_att:
         orders.append(DamageOrder(s.player_of[b.attacker], b.attacker, hits_on_att))
     s.d.battle = replace(b, orders=tuple(orders), rolled=((), ()), negate=(0, 0), split=split)
@@ -252,37 +253,45 @@ def resolve_hits(s: NerathState) -> list[Event]:
     return events
 
 
-def _defending_kingdoms(s: NerathState) -> tuple[list[int], dict[int, int], dict[int, int]]:
-    """The defending kingdoms, their pieces in the battle and how much damage each can take."""
+#: The defending kingdoms of the current battle, their pieces in it and how much damage each can take.
+Defending = tuple[list[int], dict[int, int], dict[int, int]]
+
+
+def _defending_kingdoms(s: NerathState) -> Defending:
+    """The defending kingdoms and, when allies share the defence, their pieces in the battle and how
+    much damage each can take."""
     dfn = participants(s, defenders=True)
     kingdoms = sorted({u.kingdom for u in dfn})
+    if len(kingdoms) < 2:  # the usual case: one defender takes it all, nothing to count
+        return kingdoms, {}, {}
     count = {k: sum(1 for u in dfn if u.kingdom == k) for k in kingdoms}
     cap = {k: len(_damageable(s, k)) for k in kingdoms}
     return kingdoms, count, cap
 
 
-def _agreement_needed(s: NerathState, hits: int) -> DamageSplit | None:
+def _agreement_needed(s: NerathState, hits: int, defending: Defending) -> DamageSplit | None:
     """The split the allies must agree on, or None when the rule leaves no choice (NER-BAT-07).
 
     The option ``allied_damage = fixed`` always uses the default split. The
     ally with more pieces in the battle makes the offer; on a tie, the one
     whose turn comes first after the attacker's.
     """
-    if s.options.get("allied_damage", "agree") != "agree":
-        return None
-    kingdoms, count, _ = _defending_kingdoms(s)
-    if len(kingdoms) != 2:
+    kingdoms, count, cap = defending
+    if len(kingdoms) != 2 or s.options.get("allied_damage", "agree") != "agree":
         return None
     b = s.d.battle
     assert b is not None
     a, c = sorted(kingdoms, key=lambda k: (-count[k], (k - b.attacker) % 4))
     split = DamageSplit(hits, a, c)
-    return split if len(split_choices(s, split)) > 1 else None
+    return split if len(_split_range(split, cap)) > 1 else None
 
 
 def split_choices(s: NerathState, split: DamageSplit) -> list[tuple[int, int]]:
     """Every (proposer's hits, partner's hits) the allies may agree on: each takes what it can hold."""
-    _, _, cap = _defending_kingdoms(s)
+    return _split_range(split, _defending_kingdoms(s)[2])
+
+
+def _split_range(split: DamageSplit, cap: dict[int, int]) -> list[tuple[int, int]]:
     total = min(split.hits, cap[split.proposer] + cap[split.partner])
     low = max(0, total - cap[split.partner])
     high = min(total, cap[split.proposer])
@@ -353,14 +362,14 @@ def _settle_split(s: NerathState, offer: tuple[int, int]) -> list[Event]:
     return _auto_assign(s)
 
 
-def default_split(s: NerathState, hits: int) -> list[dict[int, int]]:
+def default_split(s: NerathState, hits: int, defending: Defending | None = None) -> list[dict[int, int]]:
     """NER-BAT-07 without agreement: half each, the odd one to the ally with more pieces, overflow to
     the other.
 
     One share per defending kingdom; two equally likely outcomes when the allies
     have as many pieces and the odd damage goes by lot.
     """
-    kingdoms, count, cap = _defending_kingdoms(s)
+    kingdoms, count, cap = defending if defending is not None else _defending_kingdoms(s)
     if len(kingdoms) < 2:
         return [{k: hits for k in kingdoms}]
     a, b = kingdoms[0], kingdoms[1]
@@ -383,9 +392,11 @@ def default_split(s: NerathState, hits: int) -> list[dict[int, int]]:
     return outcomes
 
 
-def _default_defender_split(s: NerathState, hits: int, events: list[Event]) -> list[DamageOrder]:
+def _default_defender_split(
+    s: NerathState, hits: int, events: list[Event], defending: Defending | None = None
+) -> list[DamageOrder]:
     """The default split's damage orders; a tied odd damage is drawn by lot (NER-BAT-07)."""
-    outcomes = default_split(s, hits)
+    outcomes = default_split(s, hits, defending)
     share = outcomes[0]
     if len(outcomes) > 1:
         lot = s.rng.below(len(outcomes))  # the outcomes follow the kingdoms' order
