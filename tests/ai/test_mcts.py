@@ -12,6 +12,7 @@ import tiny_games
 from fixture_game import DiceRace, PlayCard, Respond
 from warhorn.ai import Budget, GameHooks, MCTSAgent, make_agent, register_game_hooks
 from warhorn.ai.hooks import Prior, rank_reward, shared_win_reward, unregister_game_hooks, win_share_reward
+from warhorn.ai.mcts import prior_decides
 from warhorn.engine import Action, FlowPosition, GameState, Results, Rng, load_game
 from warhorn.sim import plan_tournament, run_tournament, wilson_interval
 
@@ -360,3 +361,81 @@ def test_a_prior_sees_only_a_determinization() -> None:
         reasons.add(agent.explain())
     assert len(chosen) == 1 and len(reasons) == 1, (chosen, reasons)
     assert "prior" not in next(iter(reasons))
+
+
+# -- skipping the search where the prior decides --------------------------------------------------
+
+
+def test_prior_decides_follows_the_puct_bound() -> None:
+    """With share p on the favourite and q on the next best, the favourite takes the first
+    floor(p / q) iterations; the search is skipped when the rest could not outvisit it."""
+    # 75 % on one of k actions, the rest even (the Nerath heuristic's prior): q = 0.25 / (k - 1),
+    # so p / q = 3 (k - 1) and 100 iterations decide alone from k = 18 on (2 * 51 >= 100).
+    for k, decides in ((17, False), (18, True)):
+        assert prior_decides([0.75] + [0.25 / (k - 1)] * (k - 1), 100, 0.7) is decides
+    assert prior_decides([0.5, 0.5, 0.0], 1, 0.7)  # one iteration: the first of the tied favourites
+    assert not prior_decides([0.5, 0.5, 0.0], 2, 0.7)  # equal visits, equal priors: the means decide
+    # p / q = 11.3: the favourite takes the first 11 iterations; at 22 the others could only tie it
+    # (the prior breaks the tie), at 23 one of them could outvisit it.
+    assert prior_decides([0.85, 0.075, 0.075], 22, 0.7)
+    assert not prior_decides([0.85, 0.075, 0.075], 23, 0.7)
+    # Where p / q is a whole number the search breaks a tie of scores by rounding: the favourite
+    # is counted one iteration short (p / q = 6: five iterations, not six; 10 decide, 12 do not).
+    assert prior_decides([0.75, 0.125, 0.125], 10, 0.7)
+    assert not prior_decides([0.75, 0.125, 0.125], 11, 0.7)
+    assert prior_decides([0.2, 0.8, 0.0], 10**6, 0.7) is False
+    assert prior_decides([0.0, 1.0, 0.0], 10**6, 0.7)  # nothing else can ever be tried
+    assert prior_decides([0.6, 0.4], 10**6, 0.0)  # no exploration: nothing else is ever tried
+    with pytest.raises(ValueError):
+        prior_decides([1.0], 0, 0.7)
+
+
+@pytest.mark.parametrize("share", [0.5, 0.6, 0.75, 0.9])
+def test_the_search_never_departs_where_the_prior_is_said_to_decide(share: float) -> None:
+    """Against a searched root: where prior_decides holds, the full search ends on the favourite
+    (here a losing move the search would leave with budget enough), and the first other action is
+    tried once the budget exceeds p / q iterations (where p / q is a whole number, rounding decides
+    whether at that budget or one sooner: share 0.75 tries one at 6 iterations)."""
+    q = (1 - share) / 2
+    for iterations in range(1, 70):
+        agent = MCTSAgent(
+            Budget(iterations=iterations), prior=_favour(tiny_games.Take(1), share)(), skip=False
+        )
+        chosen = agent.choose(load_game("nim-test", stones=11), 0, Rng(iterations))
+        assert agent.last is not None and not agent.last.skipped
+        others = sum(a.visits for a in agent.last.actions if a.action != tiny_games.Take(1))
+        if abs(iterations * q - share) > 1e-9:
+            assert (others > 0) is (iterations * q > share), (share, iterations)
+        if prior_decides([share, q, q], iterations, agent.exploration):
+            assert chosen == tiny_games.Take(1), (share, iterations, agent.explain())
+
+
+def test_a_skipped_search_takes_the_favourite_at_once_and_says_so(clean_hooks: None) -> None:
+    register_game_hooks("nim-test", GameHooks(prior=_favour(tiny_games.Take(2), share=0.9)))
+    skipping = MCTSAgent(Budget(iterations=30))
+    searching = MCTSAgent(Budget(iterations=30), skip=False)
+    rng_a, rng_b = Rng(3), Rng(3)
+    state = load_game("nim-test", stones=11)
+    assert skipping.choose(state, 0, rng_a) == searching.choose(state, 0, rng_b) == tiny_games.Take(2)
+    assert rng_a.next_u64() == rng_b.next_u64()  # the caller's generator is drawn the same
+    assert skipping.last is not None and skipping.last.skipped and skipping.last.iterations == 0
+    assert skipping.last.chosen.action == tiny_games.Take(2)
+    assert skipping.explain() == (
+        "take 2: prior's choice, search skipped: prior 90% against at most 5.0% for any other action, "
+        "so 30 iterations could not overturn it"
+    )
+    assert searching.last is not None and searching.last.iterations == 30
+    # A larger budget searches (and may depart); a budget in seconds alone is never skipped.
+    wide = MCTSAgent(Budget(iterations=37))
+    wide.choose(state, 0, Rng(3))
+    assert wide.last is not None and not wide.last.skipped and wide.last.iterations == 37
+    timed = MCTSAgent(Budget(seconds=0.02))
+    timed.choose(state, 0, Rng(3))
+    assert timed.last is not None and not timed.last.skipped and timed.last.iterations >= 1
+
+
+def test_skip_is_set_from_the_agent_spec() -> None:
+    assert make_agent("mcts").skip is True  # type: ignore[attr-defined]
+    assert make_agent("mcts:iterations=50:skip=0").skip is False  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="skip must be 0 or 1"):
+        make_agent("mcts:skip=yes")

@@ -25,6 +25,10 @@ run open-loop:
   favourite's mean falls behind; a small budget plays like the prior and a
   larger one departs from it where the search finds better. Below the root,
   selection stays UCB1 (a prior there would be asked once per new node);
+- with a budget in iterations, a root whose prior is so concentrated that
+  the budget cannot overturn it is not searched (see :func:`prior_decides`):
+  the prior's favourite is taken at once, the same action the search would
+  have chosen, without its cost (``skip=False`` searches anyway);
 - a leaf is valued by a rollout (uniform random, or the game's policy) to the
   end or to a depth limit, then the game's ``reward`` — or, where the rollout
   stops early, the game's ``evaluate`` (neutral ``1/n`` when there is none).
@@ -94,12 +98,19 @@ class ActionStats:
 
 @dataclass(frozen=True, slots=True)
 class SearchReport:
-    """The last search: root actions best first, iterations run and time taken."""
+    """The last search: root actions best first, iterations run and time taken.
+
+    ``skipped``: the prior decided alone (no iterations were run), because the
+    budget could not have overturned its favourite; ``budget`` is the
+    iteration budget that was judged.
+    """
 
     player: int
     iterations: int
     seconds: float
     actions: tuple[ActionStats, ...]
+    skipped: bool = False
+    budget: int | None = None
 
     @property
     def chosen(self) -> ActionStats:
@@ -115,6 +126,8 @@ class MCTSAgent:
     :data:`DEFAULT_ROLLOUT_LIMIT` actions; a rollout cut short without an
     evaluator counts as neutral), :func:`win_share_reward` and no prior.
     ``use_prior=False`` ignores a registered prior (plain UCB1 everywhere).
+    ``skip=False`` searches even where the prior alone decides (see
+    :func:`prior_decides`; same choice, more time).
     """
 
     name = "mcts"
@@ -130,6 +143,7 @@ class MCTSAgent:
         rollout_depth: int | None = None,
         prior: Prior | None = None,
         use_prior: bool = True,
+        skip: bool = True,
     ) -> None:
         if budget is None or (budget.iterations is None and budget.seconds is None):
             budget = Budget(iterations=DEFAULT_ITERATIONS)
@@ -145,6 +159,7 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.prior = prior
         self.use_prior = use_prior
+        self.skip = skip
         #: Priors made from the games' hooks, one per game id, kept between decisions.
         self._priors: dict[str, Prior] = {}
         self.last: SearchReport | None = None
@@ -182,6 +197,13 @@ class MCTSAgent:
         if self._only_action:
             return f"{report.chosen.action.notation()}: the only legal action"
         best = report.chosen
+        if report.skipped:
+            runner_up = max((_or_zero(a.prior) for a in report.actions[1:]), default=0.0)
+            return (
+                f"{best.action.notation()}: prior's choice, search skipped: prior {_percent(best.prior)} "
+                f"against at most {_percent_fine(runner_up)} for any other action, so "
+                f"{report.budget} iterations could not overturn it"
+            )
         first = (
             f"{best.action.notation()}: {best.visits}/{report.iterations} visits, "
             f"{_percent(best.mean)} expected win rate"
@@ -216,6 +238,18 @@ class MCTSAgent:
             root.priors = _normalised(legal, prior(state.determinize(player, rng), legal, rng))
 
         max_iterations = self.budget.iterations
+        if (
+            self.skip
+            and root.priors is not None
+            and max_iterations is not None
+            and prior_decides([root.priors[a] for a in legal], max_iterations, self.exploration)
+        ):
+            stats = [ActionStats(action, 0, math.nan, root.priors[action]) for action in legal]
+            # The favourite (the first action of highest prior) first, then by prior.
+            order = sorted(range(len(stats)), key=lambda i: (-stats[i].prior, i))
+            return SearchReport(
+                player, 0, 0.0, tuple(stats[i] for i in order), skipped=True, budget=max_iterations
+            )
         started = time.perf_counter()
         deadline = started + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
@@ -375,6 +409,37 @@ class MCTSAgent:
         return [1.0 / players] * players
 
 
+def prior_decides(priors: Sequence[float], iterations: int, exploration: float) -> bool:
+    """Whether a root searched by PUCT within ``iterations`` must end on the prior's favourite.
+
+    ``priors`` are the normalised root priors, the favourite being the first of
+    the highest, ``p``; ``q`` is the highest of the others. While only the
+    favourite has been visited, the root's mean is the favourite's mean, so
+    after ``t`` iterations an unvisited action scores ``mean + c q sqrt(t)``
+    against the favourite's ``mean + c p sqrt(t) / (1 + t)``: whatever the
+    rewards, the favourite takes every iteration while ``q (1 + t) <= p``,
+    that is the first ``T = floor(p / q)`` ones (all of them with ``q = 0`` or
+    ``c = 0``). The other actions then share at most ``iterations - T``
+    visits, and the search chooses the most visited action, the higher prior
+    on equal visits. So the favourite is chosen whatever happens when
+    ``iterations - T < T``, or ``iterations - T == T`` with ``p > q``.
+
+    Conservative at the boundary: where ``p / q`` is a whole number (within
+    rounding), ``T`` is taken one lower, since the search breaks that tie by
+    floating-point arithmetic.
+    """
+    if iterations < 1 or not priors:
+        raise ValueError("need at least one iteration and one prior weight")
+    best = max(range(len(priors)), key=lambda i: (priors[i], -i))
+    p = priors[best]
+    q = max((w for i, w in enumerate(priors) if i != best), default=0.0)
+    if q <= 0.0 or exploration == 0.0:
+        return True
+    favourite = max(1, min(iterations, math.floor(p / q * (1 - 1e-9))))
+    others = iterations - favourite
+    return others < favourite or (others == favourite and p > q)
+
+
 def _normalised(legal: Sequence[Action], weights: Sequence[float]) -> dict[Action, float]:
     if len(weights) != len(legal):
         raise ValueError(f"the prior gave {len(weights)} weights for {len(legal)} legal actions")
@@ -394,9 +459,16 @@ def _percent(value: float) -> str:
     return "n/a" if math.isnan(value) else f"{value:.0%}"
 
 
+def _percent_fine(value: float) -> str:
+    """Like :func:`_percent`, with one decimal below 10 % (small priors would all read 0% or 1%)."""
+    if math.isnan(value) or value >= 0.1:
+        return _percent(value)
+    return f"{value:.1%}"
+
+
 def _make_mcts(params: Mapping[str, str], budget: Budget | None) -> Agent:
-    """``mcts[:iterations=N][:seconds=S][:c=C][:depth=D][:reward=…][:prior=0|1]``."""
-    known = {"iterations", "seconds", "c", "depth", "reward", "prior"}
+    """``mcts[:iterations=N][:seconds=S][:c=C][:depth=D][:reward=…][:prior=0|1][:skip=0|1]``."""
+    known = {"iterations", "seconds", "c", "depth", "reward", "prior", "skip"}
     unknown = set(params) - known
     if unknown:
         raise ValueError(
@@ -430,12 +502,16 @@ def _make_mcts(params: Mapping[str, str], budget: Budget | None) -> Agent:
     use_prior = params.get("prior", "1")
     if use_prior not in ("0", "1"):
         raise ValueError(f"mcts parameter prior must be 0 or 1, got {use_prior!r}")
+    skip = params.get("skip", "1")
+    if skip not in ("0", "1"):
+        raise ValueError(f"mcts parameter skip must be 0 or 1, got {skip!r}")
     return MCTSAgent(
         budget,
         exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
         rollout_depth=None if depth is None else int(depth),
         reward=reward,
         use_prior=use_prior == "1",
+        skip=skip == "1",
     )
 
 
