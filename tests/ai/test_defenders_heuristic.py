@@ -287,3 +287,28 @@ def test_hammer_of_valor_carries_a_hero_with_cards_to_the_gathering() -> None:
     choice = DefendersHeuristic(GATES).choose(s, 0, Rng(0))
     assert choice.action.notation() == "play paladin sp_hammer_of_valor wizard K3", choice.reason
     assert "5 card(s)" in choice.reason and "step(s) saved" in choice.reason and "%" in choice.reason
+
+
+def test_the_last_general_outweighs_minions_because_its_defeat_wins() -> None:
+    def position() -> DefendersState:
+        s = scenario(("paladin", "dwarf"), at={"paladin": MC, "dwarf": "R1"})
+        for colour in (RED, GREEN, BLUE):  # three generals already defeated: Varkolak is the last
+            general = s.generals[colour]
+            assert general is not None
+            general.loc = -1
+        give(s, "paladin", "K1h", "K2h", "K3h", "K1e", "K2e")
+        give(s, "dwarf", "K1g", "K2g", "K3g")
+        put(s, "G1", green=3)  # one orc short of an overrun, with crystals running short
+        s.crystals_left = 6
+        return s
+
+    old = DefendersHeuristic({"final": "0"}).choose(position(), 0, Rng(0))
+    assert old.action.notation() == "move G1", old.reason
+    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
+    assert choice.action.notation() == "move K2 by noble_steed", choice.reason
+    assert "gather at Varkolak" in choice.reason and "62 %" in choice.reason
+    heuristic = DefendersHeuristic()
+    assert heuristic.kill_worth(position(), BLACK) == pytest.approx(1000.0)
+    s = position()
+    s.generals[BLUE].loc = s.board.loc("B3")  # two generals left: an ordinary kill again
+    assert heuristic.kill_worth(s, BLACK) == heuristic.kill_worth(s, BLUE) < 100

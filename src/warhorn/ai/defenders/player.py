@@ -85,6 +85,7 @@ class Settings:
     cards: float = 0.0  # >0: task costs count a horse, eagle or gate card whose worth is low enough
     rumors: float = 0.0  # Rumors at an Inn are worth (1 + 2 * rumors) times the plain estimate
     rally: float = 0.0  # gathering is worth 100 * rally more per hero already waiting at the general
+    final: float = 1.0  # the last general's defeat wins the game: it is worth final x LOSS harm points
     gates: float = 0.0  # 0: walk only; >0: travel through magic gates and build them, a step saved per
     # average trip being worth 100 * gates harm points
 
@@ -220,6 +221,24 @@ class DefendersHeuristic:
         assert gd is not None
         return chance, gd.name
 
+    @staticmethod
+    def is_last(state: DefendersState, colour: int) -> bool:
+        """Whether the general of ``colour`` is the only one left (its defeat wins the game)."""
+        alive = [c for c, g in enumerate(state.generals) if g is not None and g.loc >= 0]
+        return alive == [colour]
+
+    def kill_worth(self, state: DefendersState, colour: int) -> float:
+        """Harm points the defeat of the general of ``colour`` is worth.
+
+        :data:`GENERAL_WORTH` for the first three; defeating the last one wins
+        the game, so it is worth ``final`` times what losing costs
+        (:data:`threat.LOSS`), whatever the board then holds (``final=0``: the
+        ordinary worth, the behaviour before this rule).
+        """
+        if self.settings.final > 0.0 and self.is_last(state, colour):
+            return max(GENERAL_WORTH, self.settings.final * threat.LOSS)
+        return GENERAL_WORTH
+
     def die_values(self, state: DefendersState) -> list[float]:
         """Worth of one more battle die against each general (0 for defeated ones).
 
@@ -244,7 +263,7 @@ class DefendersHeuristic:
             urgency = {1: 1.0, 2: 0.5}.get(steps, 0.0)
             chance, _ = battle_odds.team_chance(state, c, heroes, specials=False)
             saturation = 0.3 if chance >= 0.9 else 1.0
-            values[c] = GENERAL_WORTH * share * (1.0 + urgency) * saturation
+            values[c] = self.kill_worth(state, c) * share * (1.0 + urgency) * saturation
         self._die_cache = (key, values)
         return values
 
@@ -570,7 +589,8 @@ class DefendersHeuristic:
             life = battle_odds.life_left(state, c)
             if dice > 0 and chance >= threshold:
                 clear = state.minion_total(g.loc)
-                worth = chance * GENERAL_WORTH - (1 - chance) * 12.0 + (20.0 if steps <= 1 else 0.0)
+                worth = chance * self.kill_worth(state, c) - (1 - chance) * 12.0
+                worth += 20.0 if steps <= 1 else 0.0
                 reason = (
                     f"attack {gd.name} with {dice} dice: {pct(chance)} to defeat "
                     f"(needs {life} hits at {gd.hit}+)"
@@ -597,6 +617,7 @@ class DefendersHeuristic:
                 else:
                     action = None
                     worth = 14.0 + 3.0 * mine + (10.0 if target.steps <= 2 else 0.0)
+                    worth *= self.kill_worth(state, c) / GENERAL_WORTH
                     waiting = sum(1 for o in state.slots if o.hero is not None and o.loc == g.loc)
                     worth += 100.0 * self.settings.rally * waiting
                 reason = (
