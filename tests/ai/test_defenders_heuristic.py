@@ -276,8 +276,10 @@ def test_a_hero_gathered_at_the_target_stays_for_a_small_task_next_door() -> Non
     choice = DefendersHeuristic({"trip": "1"}).choose(position(), 0, Rng(0))
     assert choice.action.notation() == "end_day", choice.reason
     assert choice.reason.startswith("wait at Varkolak") and "73 %" in choice.reason
-    # Without the rule the paladin walks off for the orc and would walk back next action.
-    assert DefendersHeuristic({"trip": "0"}).choose(position(), 0, Rng(0)).action.notation() == "move K2"
+    # Without the rule (nor the `back` rule, which also stops this trip) the paladin walks off
+    # for the orc and would walk back next action.
+    unruled = DefendersHeuristic({"trip": "0", "back": "0"})
+    assert unruled.choose(position(), 0, Rng(0)).action.notation() == "move K2"
 
 
 def test_hammer_of_valor_carries_a_hero_with_cards_to_the_gathering() -> None:
@@ -312,3 +314,27 @@ def test_the_last_general_outweighs_minions_because_its_defeat_wins() -> None:
     s = position()
     s.generals[BLUE].loc = s.board.loc("B3")  # two generals left: an ordinary kill again
     assert heuristic.kill_worth(s, BLACK) == heuristic.kill_worth(s, BLUE) < 100
+
+
+def test_a_gathered_hero_does_not_leave_for_a_task_it_would_walk_away_from() -> None:
+    def position() -> DefendersState:
+        s = scenario(("paladin", "dwarf"), at={"paladin": "K3", "dwarf": "R1"})
+        for colour in (RED, GREEN, BLUE):  # Varkolak is the last general: the gathering is worth a win
+            general = s.generals[colour]
+            assert general is not None
+            general.loc = -1
+        give(s, "paladin", "K1h", "K2h", "K3h")
+        give(s, "dwarf", "K1g", "K2g", "K3g", "K1e", "K2e", "K3e")
+        put(s, "K2", black=2)  # a task next door
+        s.crystals_left = 3
+        return s
+
+    old = DefendersHeuristic({"back": "0"})
+    s = position()
+    away = old.choose(s, 0, Rng(0))
+    assert away.action.notation() == "move K2", away.reason
+    s, _ = s.apply(away.action)
+    assert old.choose(s, 0, Rng(0)).action.notation() == "move K3"  # straight back, nothing done there
+    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
+    assert choice.action.notation() == "end_day", choice.reason
+    assert "wait at Varkolak" in choice.reason and "81 %" in choice.reason

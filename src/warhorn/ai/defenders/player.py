@@ -85,6 +85,7 @@ class Settings:
     cards: float = 0.0  # >0: task costs count a horse, eagle or gate card whose worth is low enough
     rumors: float = 0.0  # Rumors at an Inn are worth (1 + 2 * rumors) times the plain estimate
     rally: float = 0.0  # gathering is worth 100 * rally more per hero already waiting at the general
+    back: float = 1.0  # 1: a gathered hero leaves only for a task that outscores the walk back to the target
     final: float = 1.0  # the last general's defeat wins the game: it is worth final x LOSS harm points
     gates: float = 0.0  # 0: walk only; >0: travel through magic gates and build them, a step saved per
     # average trip being worth 100 * gates harm points
@@ -407,14 +408,18 @@ class DefendersHeuristic:
                 tasks.append((urgency * gain, loc, reason, Rest() if loc == here else None))
 
         holding = self._holding(state, slot, target)
+        # Gathered at the target, a trip pays only if the task, once there, outscores walking back.
+        back = self._gather_worth(state, slot, target) if holding is not None and target is not None else 0.0
         best: tuple[float, str, Action] | None = None
         for worth, loc, reason, action in tasks:
             steps = self._steps(state, slot, loc)
-            if holding is not None and loc != here and worth < 40.0:
-                if 2 * steps + 1 > s.actions:
+            if holding is not None and loc != here:
+                if worth < 40.0 and 2 * steps + 1 > s.actions:
                     continue  # gathered at the target general: only short trips that leave time to come back
-                if self.settings.trip > 0 and (steps > 1 or worth < 12.0):
+                if self.settings.trip > 0 and worth < 40.0 and (steps > 1 or worth < 12.0):
                     continue  # a small task next door loses to the trip back once the hero stands there
+                if self.settings.back > 0 and worth <= back / (steps + 1):
+                    continue  # once there, the walk back would outscore the task: the trip would be wasted
             cost = steps + 1
             if steps >= s.actions:  # not this turn: later turns are worth less
                 worth *= 0.5 ** (1 + (steps - s.actions) // max(1, s.life))
@@ -616,16 +621,23 @@ class DefendersHeuristic:
                         continue  # waiting here: nothing to do for the gathering
                 else:
                     action = None
-                    worth = 14.0 + 3.0 * mine + (10.0 if target.steps <= 2 else 0.0)
-                    worth *= self.kill_worth(state, c) / GENERAL_WORTH
-                    waiting = sum(1 for o in state.slots if o.hero is not None and o.loc == g.loc)
-                    worth += 100.0 * self.settings.rally * waiting
+                    worth = self._gather_worth(state, slot, target)
                 reason = (
                     f"gather at {gd.name} ({b.name(g.loc)}): the team's {target.dice} dice give "
                     f"{pct(target.chance)} (here now: {pct(chance)})"
                 )
                 out.append((worth, g.loc, reason, action))
         return out
+
+    def _gather_worth(self, state: DefendersState, slot: int, target: Target) -> float:
+        """Harm points of bringing this hero's cards to the gathering at the target general."""
+        mine = len(battle_odds.usable_cards(state, slot, target.colour))
+        worth = 14.0 + 3.0 * mine + (10.0 if target.steps <= 2 else 0.0)
+        worth *= self.kill_worth(state, target.colour) / GENERAL_WORTH
+        g = state.generals[target.colour]
+        assert g is not None
+        waiting = sum(1 for o in state.slots if o.hero is not None and o.loc == g.loc)
+        return worth + 100.0 * self.settings.rally * waiting
 
     def _gate_tasks(
         self, state: DefendersState, legal: list[Action], target: Target | None
