@@ -207,7 +207,7 @@ class DefendersHeuristic:
         """
         if self.settings.hold <= 0.0:
             return None
-        alive = [c for c, g in enumerate(state.generals) if g is not None and g.loc >= 0]
+        alive = state.generals_in_play()
         if len(alive) != 2 or colour not in alive or threat.steps_to_city(state, colour) <= 2:
             return None
         other = alive[0] if alive[1] == colour else alive[1]
@@ -225,8 +225,7 @@ class DefendersHeuristic:
     @staticmethod
     def is_last(state: DefendersState, colour: int) -> bool:
         """Whether the general of ``colour`` is the only one left (its defeat wins the game)."""
-        alive = [c for c, g in enumerate(state.generals) if g is not None and g.loc >= 0]
-        return alive == [colour]
+        return state.generals_in_play() == [colour]
 
     def kill_worth(self, state: DefendersState, colour: int) -> float:
         """Harm points the defeat of the general of ``colour`` is worth.
@@ -409,7 +408,9 @@ class DefendersHeuristic:
 
         holding = self._holding(state, slot, target)
         # Gathered at the target, a trip pays only if the task, once there, outscores walking back.
-        back = self._gather_worth(state, slot, target) if holding is not None and target is not None else 0.0
+        back = 0.0
+        if self.settings.back > 0 and holding is not None and target is not None:
+            back = self._gather_worth(state, slot, target)
         best: tuple[float, str, Action] | None = None
         for worth, loc, reason, action in tasks:
             steps = self._steps(state, slot, loc)

@@ -26,7 +26,7 @@ def evaluate(state: GameState, player: int) -> float:
     results = state.results()
     if results is not None:
         return shared_win_reward(results, player)
-    alive = [c for c, g in enumerate(state.generals) if g is not None and g.loc >= 0]
+    alive = state.generals_in_play()
     defeated = 4 - len(alive)
     heroes = [i for i, s in enumerate(state.slots) if s.hero is not None]
     best_odds = max((battle_odds.team_chance(state, c, heroes)[0] for c in alive), default=1.0)

@@ -373,6 +373,10 @@ class DefendersState(GameState):
     def generals_at(self, loc: int) -> list[int]:
         return [c for c, g in enumerate(self.generals) if g is not None and g.loc == loc]
 
+    def generals_in_play(self) -> list[int]:
+        """Colours of the generals still on the board (not yet defeated), in colour order."""
+        return [c for c, g in enumerate(self.generals) if g is not None and g.loc >= 0]
+
     def on_board(self, colour: int) -> int:
         return sum(m[colour] for m in self.minions)
 
