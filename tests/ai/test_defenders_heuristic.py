@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from tests.defenders.helpers import MC, give, put, scenario
 from warhorn.ai import MCTSAgent, game_hooks, make_agent
-from warhorn.ai.defenders import DefendersHeuristic, evaluate
+from warhorn.ai.defenders import DefendersHeuristic, evaluate, threat
 from warhorn.ai.defenders.odds import Attacker, binomial_tail, defeat_chance
 from warhorn.ai.hooks import shared_win_reward
 from warhorn.cli.app import app
@@ -338,3 +338,130 @@ def test_a_gathered_hero_does_not_leave_for_a_task_it_would_walk_away_from() -> 
     choice = DefendersHeuristic().choose(position(), 0, Rng(0))
     assert choice.action.notation() == "end_day", choice.reason
     assert "wait at Varkolak" in choice.reason and "81 %" in choice.reason
+
+
+def test_a_general_one_step_from_the_city_is_worth_its_chance_of_entering_it() -> None:
+    s = scenario(("paladin",))
+    s.war = 1  # Mid War: two Darkness cards a night, both may move a general
+    varkolak = s.generals[BLACK]
+    assert varkolak is not None
+    varkolak.loc = s.board.loc("K1")
+    # Three of the twelve Darkness cards move Varkolak on ("next"); two are drawn in a round of one hero.
+    assert threat.advance_chance(s, BLACK) == pytest.approx(3 / 12)
+    assert threat.general_menace(s, BLACK) == pytest.approx((1 - (1 - 3 / 12) ** 2) * threat.LOSS)
+    varkolak.loc = s.board.loc("K2")  # two steps out: both cards of the round must move him
+    assert threat.general_menace(s, BLACK) == pytest.approx((3 / 12) ** 2 * threat.LOSS)
+    assert threat.general_menace(s, BLACK, rounds=0.5) == 0.0  # one card cannot move him twice
+    gorgutt = s.generals[GREEN]
+    assert gorgutt is not None
+    gorgutt.loc = s.board.loc("G1")
+    assert threat.general_menace(s, GREEN) > 0.0
+    gorgutt.wounds = 4  # two life left: gravely wounded, he does not advance (DEF-GEN-05)
+    assert threat.advance_chance(s, GREEN) == threat.general_menace(s, GREEN) == 0.0
+
+
+def test_a_general_about_to_enter_the_city_outweighs_minions_in_it() -> None:
+    def position() -> DefendersState:
+        s = scenario(("paladin", "dwarf"), at={"paladin": MC, "dwarf": "R3"})
+        s.war = 1
+        varkolak = s.generals[BLACK]
+        assert varkolak is not None
+        varkolak.loc = s.board.loc("K1")
+        give(s, "paladin", "K1h", "K2h")
+        give(s, "dwarf", "K3h", "K1e", "K2e", "K3e")
+        put(s, MC, green=2, red=1)  # three minions in Monarch City: two short of losing
+        return s
+
+    old = DefendersHeuristic({"menace": "0"}).choose(position(), 0, Rng(0))
+    assert old.action.notation() == "fight Monarch_City", old.reason
+    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
+    assert choice.action.notation() == "move K1", choice.reason
+    assert "gather at Varkolak" in choice.reason and "50 %" in choice.reason
+    heuristic = DefendersHeuristic()
+    s = position()
+    assert heuristic.stake(s, BLACK) == pytest.approx(60.0 + threat.general_menace(s, BLACK))
+    assert heuristic.stake(s, RED) < heuristic.stake(s, BLACK) / 5  # Balazarg is three steps out
+
+
+def test_the_ranger_shoots_minions_next_door_instead_of_walking_in() -> None:
+    def position(at: str, where: str) -> DefendersState:
+        s = scenario(("ranger", "dwarf"), at={"ranger": at, "dwarf": "R3"})
+        put(s, where, green=2, red=1)
+        return s
+
+    old = DefendersHeuristic({"archery": "0"}).choose(position("R1", "G1"), 0, Rng(0))
+    assert old.action.notation() == "move G1", old.reason
+    choice = DefendersHeuristic().choose(position("R1", "G1"), 0, Rng(0))
+    assert choice.action.notation() == "fight G1", choice.reason
+    assert choice.reason.startswith("shoot from here: clear 1 demon+2 orc at G1")
+    # Two locations away: one step to a location next to them, then shoot.
+    old = DefendersHeuristic({"archery": "0"}).choose(position(MC, "G2"), 0, Rng(0))
+    assert "toward G2 (2 step(s))" in old.reason
+    choice = DefendersHeuristic().choose(position(MC, "G2"), 0, Rng(0))
+    assert choice.action.notation() == "move G1", choice.reason
+    assert "shoot from G1: clear 1 demon+2 orc at G2" in choice.reason
+
+
+def test_the_dwarf_ends_his_turn_where_he_gains_an_action() -> None:
+    def position() -> DefendersState:
+        s = scenario(("dwarf", "ranger"), at={"dwarf": "G1", "ranger": "R3"}, fallback=True)
+        s.slots[0].actions = 1  # the last action of the turn; R1 next door is red (Mountain Lore)
+        return s
+
+    old = DefendersHeuristic({"lore": "0"}).choose(position(), 0, Rng(0))
+    assert old.action.notation() != "move R1", old.reason
+    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
+    assert choice.action.notation() == "move R1", choice.reason
+    assert "one more action next turn" in choice.reason
+    s, _ = position().apply(choice.action)
+    while s.current != 0:  # play the night and the ranger's turn out
+        decision = s.pending()
+        assert decision is not None
+        s, _ = s.apply(DefendersHeuristic().choose(s, decision.player, Rng(0)).action)
+    assert s.slots[0].actions == s.slots[0].life + 1
+
+
+def test_a_wounded_hero_rests_rather_than_walk_for_a_small_task() -> None:
+    def position() -> DefendersState:
+        s = scenario(("dwarf", "ranger"), at={"dwarf": "G2", "ranger": "R3"})
+        s.slots[0].life = s.slots[0].actions = 3
+        put(s, "G1", green=1)
+        return s
+
+    old = DefendersHeuristic({"rest": "0"}).choose(position(), 0, Rng(0))
+    assert old.action.notation() != "rest", old.reason
+    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
+    assert choice.action.notation() == "rest", choice.reason
+    assert "rest at G2: 3/5 life, +2" in choice.reason
+
+
+def test_the_third_kill_waits_while_late_war_would_overrun_a_full_board() -> None:
+    def position() -> DefendersState:
+        s = scenario(("paladin", "dwarf"), at={"paladin": "K3", "dwarf": "R3"})
+        for colour in (RED, GREEN):  # two generals defeated: the next kill brings Late War
+            general = s.generals[colour]
+            assert general is not None
+            general.loc = -1
+        s.war = 2
+        varkolak = s.generals[BLACK]
+        assert varkolak is not None
+        varkolak.wounds = 2
+        give(s, "paladin", "K1h", "K2h", "K3h", "K1e", "K2e", "K3e")
+        for loc in ("R1", "R2", "G1", "G2", "B1", "B2", "K1", "K2"):  # every location the cards name is full
+            put(s, loc, **{{"R": "red", "G": "green", "B": "blue", "K": "black"}[loc[0]]: 3})
+        s.crystals_left = 6
+        return s
+
+    old = DefendersHeuristic({"late": "0"}).choose(position(), 0, Rng(0))
+    assert old.action.notation() == "attack_general", old.reason
+    assert "91 %" in old.reason
+    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
+    assert choice.action.notation() == "move K1 by noble_steed", choice.reason
+    assert "clear 3 undead at K1" in choice.reason
+    heuristic = DefendersHeuristic()
+    s = position()
+    assert heuristic.stake(s, BLACK) < 0 < DefendersHeuristic({"late": "0"}).stake(s, BLACK)
+    blue = s.generals[BLUE]
+    assert blue is not None
+    blue.loc = -1  # Varkolak the last general: his defeat wins, no Late War follows
+    assert heuristic.stake(s, BLACK) >= threat.LOSS

@@ -10,9 +10,11 @@ The heroes play as one team. Every decision is taken afresh from the position
   *task*: clear a location's minions (the expected harm they cause, from the
   Darkness cards that name it, :mod:`.threat`), heal a tainted land when
   crystals run short, gather at the target general and attack it once the dice
-  make a win likely, draw cards at an Inn, attempt a cheap quest, rest. A
-  task's worth is divided by the actions it takes (walking included); the last
-  action of a turn avoids ending among minions.
+  make a win likely (a kill is worth more the likelier the general is to enter
+  Monarch City within a round), draw cards at an Inn, attempt a cheap quest,
+  rest. A task's worth is divided by the actions it takes (walking included;
+  the Ranger shoots from next door); the last action of a turn avoids ending
+  among minions and seeks a location that gives the hero one more action.
 - **Everything else.** Battles (join, commit, order), special cards and quest
   rewards at their windows, Darkness reactions, the Wizard's redraw, the
   Cleric's Turn Undead, target picks, discards and replacement heroes.
@@ -77,7 +79,7 @@ class Settings:
 
     attack: float = 0.55  # attack a general when the odds reach this
     desperate: float = 0.15  # ... or this when it is one step from Monarch City
-    gather: float = 0.5  # the team gathers at the target general once its hands reach this
+    gather: float = 0.6  # the team gathers at the target general once its hands reach this
     hold: float = 0.0  # two generals left: kill the third only once the odds on the last reach this
     heal: float = 0.35  # share of a crystal's harm a heal is worth while more than six crystals are left
     travel: float = 0.0  # team target: odds given up per step the card holders still have to walk
@@ -87,6 +89,13 @@ class Settings:
     rally: float = 0.0  # gathering is worth 100 * rally more per hero already waiting at the general
     back: float = 1.0  # 1: a gathered hero leaves only for a task that outscores the walk back to the target
     final: float = 1.0  # the last general's defeat wins the game: it is worth final x LOSS harm points
+    archery: float = 1.0  # >0: the Ranger shoots the minions of a connected location (Archery) from where he
+    # stands, or steps next to minions two locations away to shoot them
+    lore: float = 1.0  # >0: ending the turn where the hero gains an action next turn is worth 10 x lore
+    rest: float = 0.5  # >0: a life token regained is worth at least 12 x rest (one more action a turn)
+    late: float = 1.0  # >0: the third kill costs late x a round of Late War's extra minion-placing card
+    menace: float = 1.0  # >0: a general's defeat also removes its chance of entering Monarch City within
+    # `menace` rounds (times LOSS)
     gates: float = 0.0  # 0: walk only; >0: travel through magic gates and build them, a step saved per
     # average trip being worth 100 * gates harm points
 
@@ -239,6 +248,25 @@ class DefendersHeuristic:
             return max(GENERAL_WORTH, self.settings.final * threat.LOSS)
         return GENERAL_WORTH
 
+    def stake(self, state: DefendersState, colour: int) -> float:
+        """Harm points at stake in defeating the general of ``colour``.
+
+        Its kill's worth (:meth:`kill_worth`); plus, with the ``menace`` setting, the
+        expected harm of it entering Monarch City within ``menace`` rounds
+        (:func:`threat.general_menace`); less, with the ``late`` setting and two generals
+        left, a round of the extra minion-placing Darkness card that Late War draws (the
+        mean harm of the unseen cards, once per hero), since this kill would bring it on.
+        """
+        worth = self.kill_worth(state, colour)
+        if self.settings.menace > 0.0:
+            worth += threat.general_menace(state, colour, self.settings.menace)
+        if self.settings.late > 0.0 and len(state.generals_in_play()) == 2:
+            unseen = threat.unseen_darkness(state)
+            if unseen:
+                extra = sum(threat.card_harm(state, c, "full") for c in unseen) / len(unseen)
+                worth -= self.settings.late * len(state.slots) * extra
+        return worth
+
     def die_values(self, state: DefendersState) -> list[float]:
         """Worth of one more battle die against each general (0 for defeated ones).
 
@@ -264,6 +292,8 @@ class DefendersHeuristic:
             chance, _ = battle_odds.team_chance(state, c, heroes, specials=False)
             saturation = 0.3 if chance >= 0.9 else 1.0
             values[c] = self.kill_worth(state, c) * share * (1.0 + urgency) * saturation
+            if self.settings.menace > 0.0:
+                values[c] += threat.general_menace(state, c, self.settings.menace) * share * saturation
         self._die_cache = (key, values)
         return values
 
@@ -356,6 +386,7 @@ class DefendersHeuristic:
         tasks: list[tuple[float, int, str, Action | None]] = []  # (worth, location, reason, action here)
 
         # Minions: clear the locations whose minions threaten most.
+        shoots = self.settings.archery > 0 and s.hero == "ranger"
         for loc in range(len(b.locations)):
             if state.minion_total(loc) == 0:
                 continue
@@ -369,6 +400,17 @@ class DefendersHeuristic:
             danger = threat.location_danger(state, loc)
             reason = f"clear {counts} at {b.name(loc)}: danger {danger:.1f}, {kills:.1f} kills expected"
             action: Action | None = Fight(b.name(loc)) if loc == here else None
+            if shoots and loc in b.neighbours(here):  # Archery: no step to take
+                tasks.append((worth, here, "shoot from here: " + reason, Fight(b.name(loc))))
+                continue
+            if shoots and board_info(b).dist[here][loc] == 2:
+                # one step to a location next to it, preferably free of minions, then shoot
+                mid = min(
+                    (n for n in b.neighbours(here) if loc in b.neighbours(n)),
+                    key=lambda n: (state.minion_total(n), n),
+                )
+                tasks.append((worth, mid, f"shoot from {b.name(mid)}: " + reason, None))
+                continue
             tasks.append((worth, loc, reason, action))
 
         # Slayer and Fireball: sure or nearly sure kills here.
@@ -394,6 +436,8 @@ class DefendersHeuristic:
         if s.life < s.max_life:
             need = s.max_life - s.life
             urgency = 3.0 if s.life <= 2 else 0.8
+            if self.settings.rest > 0:
+                urgency = max(urgency, 12.0 * self.settings.rest)
             for loc in [here, b.monarch, *board_info(b).inns]:
                 if loc == here:
                     gain = hero_actions.rest_amount(state, slot)
@@ -406,6 +450,11 @@ class DefendersHeuristic:
                 reason = f"rest at {b.name(loc)}: {s.life}/{s.max_life} life, +{gain}"
                 tasks.append((urgency * gain, loc, reason, Rest() if loc == here else None))
 
+        if self.settings.lore > 0 and s.actions == 1 and not self._extra_action_at(state, slot, here):
+            for n in b.neighbours(here):
+                if self._extra_action_at(state, slot, n):
+                    reason = f"end the turn at {b.name(n)}: one more action next turn"
+                    tasks.append((0.0, n, reason, None))  # worth all in the ending bonus (cost 2)
         holding = self._holding(state, slot, target)
         # Gathered at the target, a trip pays only if the task, once there, outscores walking back.
         back = 0.0
@@ -489,10 +538,29 @@ class DefendersHeuristic:
         return best[1]
 
     def _ending_penalty(self, state: DefendersState, slot: int, action: Action) -> float:
-        """Harm of ending the turn where this action leaves the hero, if it is the turn's last action."""
+        """Harm of ending the turn where this action leaves the hero, if it is the turn's last action,
+        less (``lore`` setting) the worth of the extra action that location gives next turn."""
         s = state.slots[slot]
         if s.actions > 1 or isinstance(action, PlayCard | UseReward):
             return 0.0
+        penalty = self._wound_penalty(state, slot, action)
+        if self.settings.lore > 0:
+            loc = state.board.loc(action.to) if isinstance(action, Move) else s.loc
+            if self._extra_action_at(state, slot, loc):
+                penalty -= 10.0 * self.settings.lore
+        return penalty
+
+    @staticmethod
+    def _extra_action_at(state: DefendersState, slot: int, loc: int) -> bool:
+        """Whether ending the turn at ``loc`` gives the hero one more action next turn
+        (the Dwarf's Mountain Lore on red, the Ranger's Elf Support on green)."""
+        hero = state.slots[slot].hero
+        colour = state.board.colour_of[loc]
+        return (hero == "dwarf" and colour == 0) or (hero == "ranger" and colour == 1)
+
+    def _wound_penalty(self, state: DefendersState, slot: int, action: Action) -> float:
+        """Harm of the end-of-turn wounds where this last action leaves the hero."""
+        s = state.slots[slot]
         b = state.board
         loc = b.loc(action.to) if isinstance(action, Move) else s.loc
         if isinstance(action, Fight) and b.loc(action.at) == s.loc:
@@ -595,7 +663,7 @@ class DefendersHeuristic:
             life = battle_odds.life_left(state, c)
             if dice > 0 and chance >= threshold:
                 clear = state.minion_total(g.loc)
-                worth = chance * self.kill_worth(state, c) - (1 - chance) * 12.0
+                worth = chance * self.stake(state, c) - (1 - chance) * 12.0
                 worth += 20.0 if steps <= 1 else 0.0
                 reason = (
                     f"attack {gd.name} with {dice} dice: {pct(chance)} to defeat "
@@ -618,6 +686,8 @@ class DefendersHeuristic:
                     if state.minion_total(g.loc):
                         action: Action | None = Fight(b.name(g.loc))
                         worth = 10.0
+                        if self.settings.menace > 0:
+                            worth *= self.stake(state, c) / GENERAL_WORTH
                     else:
                         continue  # waiting here: nothing to do for the gathering
                 else:
@@ -634,7 +704,7 @@ class DefendersHeuristic:
         """Harm points of bringing this hero's cards to the gathering at the target general."""
         mine = len(battle_odds.usable_cards(state, slot, target.colour))
         worth = 14.0 + 3.0 * mine + (10.0 if target.steps <= 2 else 0.0)
-        worth *= self.kill_worth(state, target.colour) / GENERAL_WORTH
+        worth *= self.stake(state, target.colour) / GENERAL_WORTH
         g = state.generals[target.colour]
         assert g is not None
         waiting = sum(1 for o in state.slots if o.hero is not None and o.loc == g.loc)

@@ -174,6 +174,79 @@ def general_harm(state: DefendersState, colour: int, target: str, count: int) ->
     return 12.0 / left + placement_harm(state, to, colour, count)
 
 
+def advance_chance(state: DefendersState, colour: int, unseen: Sequence[str] | None = None) -> float:
+    """Chance that one Darkness Spreads card, drawn from those still unseen, moves the general of
+    ``colour`` one step (DEF-DRK-02; 0 while it is gravely wounded, DEF-GEN-05)."""
+    cards = unseen_darkness(state) if unseen is None else unseen
+    if not cards:
+        return 0.0
+    b = state.board
+    moving = 0
+    for cid in cards:
+        card = b.ds_cards[cid]
+        if card.kind == "monarch_city" or card.general is None or colour_index(card.general) != colour:
+            continue
+        if general_step(state, colour, card.target or "next") is not None:
+            moving += 1
+    return moving / len(cards)
+
+
+def general_menace(state: DefendersState, colour: int, rounds: float = 1.0) -> float:
+    """Expected harm of the general of ``colour`` reaching Monarch City within ``rounds`` rounds.
+
+    Every Darkness card may move a general (DEF-DRK-03), so a round draws
+    ``len(MODES_BY_WAR[war])`` cards per hero. The first step uses the unseen cards that name
+    the general's next location; later steps the deck's average for that general. Entering the
+    city loses the game (:data:`LOSS`).
+    """
+    steps = steps_to_city(state, colour)
+    if steps >= 99:
+        return 0.0
+    draws = round(rounds * len(darkness.MODES_BY_WAR[state.war]) * max(1, len(state.slots)))
+    if steps > draws:
+        return 0.0
+    first = advance_chance(state, colour)
+    if first <= 0.0:
+        return 0.0
+    later = _mean_advance(state.board, colour)
+    # reach[k]: chance of having advanced k steps after the draws so far (k == steps: in the city).
+    reach = [1.0] + [0.0] * steps
+    for _ in range(draws):
+        nxt = [0.0] * (steps + 1)
+        for k, pr in enumerate(reach):
+            if pr == 0.0:
+                continue
+            if k == steps:
+                nxt[k] += pr
+                continue
+            q = first if k == 0 else later
+            nxt[k] += pr * (1 - q)
+            nxt[k + 1] += pr * q
+        reach = nxt
+    return reach[steps] * LOSS
+
+
+_MEAN_ADVANCE: dict[tuple[int, int], tuple[DefendersBoard, float]] = {}
+
+
+def _mean_advance(board: DefendersBoard, colour: int) -> float:
+    """Average over the general's path of the share of Darkness cards that move it one step."""
+    cached = _MEAN_ADVANCE.get((id(board), colour))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    gd = board.general_by_colour[colour]
+    cards = [c for c in board.darkness if c.general is not None and c.kind != "monarch_city"]
+    if gd is None or len(gd.path) < 2 or not board.darkness:
+        return 0.0
+    total = 0
+    mine = [c for c in cards if colour_index(c.general or "") == colour]
+    for nxt in gd.path[1:]:
+        total += sum(1 for c in mine if (c.target or "next") in ("next", nxt))
+    value = total / (len(gd.path) - 1) / len(board.darkness)
+    _MEAN_ADVANCE[(id(board), colour)] = (board, value)
+    return value
+
+
 def card_harm(state: DefendersState, card_id: str, mode: str, cancelled: Sequence[str] = ()) -> float:
     """Harm of resolving a Darkness Spreads card in ``mode`` (``full`` or ``general``)."""
     b = state.board
