@@ -70,7 +70,7 @@ def chromium() -> tuple[str, str]:
     except ImportError:
         problems.append("selenium is not installed (pip install -e '.[dev]')")
     if problems:
-        reason = "browser tests need " + ", ".join(problems)
+        reason = "browser tests cannot run: " + ", ".join(problems)
         if REQUIRE_SERVICES:
             pytest.fail(reason + " [WARHORN_REQUIRE_SERVICES=1]")
         pytest.skip(reason)
