@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -12,6 +13,7 @@ from tests.defenders.helpers import MC, give, put, scenario
 from warhorn.ai import MCTSAgent, game_hooks, make_agent
 from warhorn.ai.defenders import DefendersHeuristic, evaluate, threat
 from warhorn.ai.defenders.odds import Attacker, binomial_tail, defeat_chance
+from warhorn.ai.heuristic import Choice
 from warhorn.ai.hooks import shared_win_reward
 from warhorn.cli.app import app
 from warhorn.engine import Rng, load_game
@@ -27,6 +29,14 @@ def decide(state: DefendersState) -> tuple[str, str]:
     choice = DefendersHeuristic().choose(state, decision.player, Rng(0))
     assert choice.action in state.legal_actions()
     return choice.action.notation(), choice.reason
+
+
+def before_and_now(position: Callable[[], DefendersState], **before: str) -> tuple[Choice, Choice]:
+    """The first seat's choice in a fresh ``position()`` with the ``before`` settings, then the defaults."""
+    return (
+        DefendersHeuristic(before).choose(position(), 0, Rng(0)),
+        DefendersHeuristic().choose(position(), 0, Rng(0)),
+    )
 
 
 # --- exact odds -------------------------------------------------------------------------------
@@ -304,15 +314,16 @@ def test_the_last_general_outweighs_minions_because_its_defeat_wins() -> None:
         s.crystals_left = 6
         return s
 
-    old = DefendersHeuristic({"final": "0"}).choose(position(), 0, Rng(0))
+    old, choice = before_and_now(position, final="0")
     assert old.action.notation() == "move G1", old.reason
-    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
     assert choice.action.notation() == "move K2 by noble_steed", choice.reason
     assert "gather at Varkolak" in choice.reason and "62 %" in choice.reason
     heuristic = DefendersHeuristic()
     assert heuristic.kill_worth(position(), BLACK) == pytest.approx(1000.0)
     s = position()
-    s.generals[BLUE].loc = s.board.loc("B3")  # two generals left: an ordinary kill again
+    sapphire = s.generals[BLUE]
+    assert sapphire is not None
+    sapphire.loc = s.board.loc("B3")  # two generals left: an ordinary kill again
     assert heuristic.kill_worth(s, BLACK) == heuristic.kill_worth(s, BLUE) < 100
 
 
@@ -372,9 +383,8 @@ def test_a_general_about_to_enter_the_city_outweighs_minions_in_it() -> None:
         put(s, MC, green=2, red=1)  # three minions in Monarch City: two short of losing
         return s
 
-    old = DefendersHeuristic({"menace": "0"}).choose(position(), 0, Rng(0))
+    old, choice = before_and_now(position, menace="0")
     assert old.action.notation() == "fight Monarch_City", old.reason
-    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
     assert choice.action.notation() == "move K1", choice.reason
     assert "gather at Varkolak" in choice.reason and "50 %" in choice.reason
     heuristic = DefendersHeuristic()
@@ -389,15 +399,13 @@ def test_the_ranger_shoots_minions_next_door_instead_of_walking_in() -> None:
         put(s, where, green=2, red=1)
         return s
 
-    old = DefendersHeuristic({"archery": "0"}).choose(position("R1", "G1"), 0, Rng(0))
+    old, choice = before_and_now(lambda: position("R1", "G1"), archery="0")
     assert old.action.notation() == "move G1", old.reason
-    choice = DefendersHeuristic().choose(position("R1", "G1"), 0, Rng(0))
     assert choice.action.notation() == "fight G1", choice.reason
     assert choice.reason.startswith("shoot from here: clear 1 demon+2 orc at G1")
     # Two locations away: one step to a location next to them, then shoot.
-    old = DefendersHeuristic({"archery": "0"}).choose(position(MC, "G2"), 0, Rng(0))
+    old, choice = before_and_now(lambda: position(MC, "G2"), archery="0")
     assert "toward G2 (2 step(s))" in old.reason
-    choice = DefendersHeuristic().choose(position(MC, "G2"), 0, Rng(0))
     assert choice.action.notation() == "move G1", choice.reason
     assert "shoot from G1: clear 1 demon+2 orc at G2" in choice.reason
 
@@ -408,9 +416,8 @@ def test_the_dwarf_ends_his_turn_where_he_gains_an_action() -> None:
         s.slots[0].actions = 1  # the last action of the turn; R1 next door is red (Mountain Lore)
         return s
 
-    old = DefendersHeuristic({"lore": "0"}).choose(position(), 0, Rng(0))
+    old, choice = before_and_now(position, lore="0")
     assert old.action.notation() != "move R1", old.reason
-    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
     assert choice.action.notation() == "move R1", choice.reason
     assert "one more action next turn" in choice.reason
     s, _ = position().apply(choice.action)
@@ -428,9 +435,8 @@ def test_a_wounded_hero_rests_rather_than_walk_for_a_small_task() -> None:
         put(s, "G1", green=1)
         return s
 
-    old = DefendersHeuristic({"rest": "0"}).choose(position(), 0, Rng(0))
+    old, choice = before_and_now(position, rest="0")
     assert old.action.notation() != "rest", old.reason
-    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
     assert choice.action.notation() == "rest", choice.reason
     assert "rest at G2: 3/5 life, +2" in choice.reason
 
@@ -452,10 +458,9 @@ def test_the_third_kill_waits_while_late_war_would_overrun_a_full_board() -> Non
         s.crystals_left = 6
         return s
 
-    old = DefendersHeuristic({"late": "0"}).choose(position(), 0, Rng(0))
+    old, choice = before_and_now(position, late="0")
     assert old.action.notation() == "attack_general", old.reason
     assert "91 %" in old.reason
-    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
     assert choice.action.notation() == "move K1 by noble_steed", choice.reason
     assert "clear 3 undead at K1" in choice.reason
     heuristic = DefendersHeuristic()
