@@ -31,6 +31,14 @@ def decide(state: DefendersState) -> tuple[str, str]:
     return choice.action.notation(), choice.reason
 
 
+def defeat(state: DefendersState, *colours: int) -> None:
+    """Take the generals of ``colours`` off the board as if defeated (scenario building)."""
+    for colour in colours:
+        general = state.generals[colour]
+        assert general is not None
+        general.loc = -1
+
+
 def before_and_now(position: Callable[[], DefendersState], **before: str) -> tuple[Choice, Choice]:
     """The first seat's choice in a fresh ``position()`` with the ``before`` settings, then the defaults."""
     return (
@@ -225,10 +233,7 @@ def test_cli_play_with_heuristic_seats_narrates_reasons() -> None:
 def test_holds_the_third_kill_until_the_last_general_is_within_reach() -> None:
     def position() -> DefendersState:
         s = scenario(("paladin",), at={"paladin": "K3"})
-        for colour in (RED, GREEN):  # two generals already defeated: Varkolak would be the third
-            general = s.generals[colour]
-            assert general is not None
-            general.loc = -1
+        defeat(s, RED, GREEN)  # two generals already defeated: Varkolak would be the third
         give(s, "paladin", "K1h", "K2h", "K3h", "K1g", "K2g", "K3g", "K1e", "K2e", "K3e")
         return s
 
@@ -304,10 +309,7 @@ def test_hammer_of_valor_carries_a_hero_with_cards_to_the_gathering() -> None:
 def test_the_last_general_outweighs_minions_because_its_defeat_wins() -> None:
     def position() -> DefendersState:
         s = scenario(("paladin", "dwarf"), at={"paladin": MC, "dwarf": "R1"})
-        for colour in (RED, GREEN, BLUE):  # three generals already defeated: Varkolak is the last
-            general = s.generals[colour]
-            assert general is not None
-            general.loc = -1
+        defeat(s, RED, GREEN, BLUE)  # three generals already defeated: Varkolak is the last
         give(s, "paladin", "K1h", "K2h", "K3h", "K1e", "K2e")
         give(s, "dwarf", "K1g", "K2g", "K3g")
         put(s, "G1", green=3)  # one orc short of an overrun, with crystals running short
@@ -330,10 +332,7 @@ def test_the_last_general_outweighs_minions_because_its_defeat_wins() -> None:
 def test_a_gathered_hero_does_not_leave_for_a_task_it_would_walk_away_from() -> None:
     def position() -> DefendersState:
         s = scenario(("paladin", "dwarf"), at={"paladin": "K3", "dwarf": "R1"})
-        for colour in (RED, GREEN, BLUE):  # Varkolak is the last general: the gathering is worth a win
-            general = s.generals[colour]
-            assert general is not None
-            general.loc = -1
+        defeat(s, RED, GREEN, BLUE)  # Varkolak is the last general: the gathering is worth a win
         give(s, "paladin", "K1h", "K2h", "K3h")
         give(s, "dwarf", "K1g", "K2g", "K3g", "K1e", "K2e", "K3e")
         put(s, "K2", black=2)  # a task next door
@@ -444,10 +443,7 @@ def test_a_wounded_hero_rests_rather_than_walk_for_a_small_task() -> None:
 def test_the_third_kill_waits_while_late_war_would_overrun_a_full_board() -> None:
     def position() -> DefendersState:
         s = scenario(("paladin", "dwarf"), at={"paladin": "K3", "dwarf": "R3"})
-        for colour in (RED, GREEN):  # two generals defeated: the next kill brings Late War
-            general = s.generals[colour]
-            assert general is not None
-            general.loc = -1
+        defeat(s, RED, GREEN)  # two generals defeated: the next kill brings Late War
         s.war = 2
         varkolak = s.generals[BLACK]
         assert varkolak is not None
