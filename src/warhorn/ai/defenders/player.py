@@ -61,7 +61,7 @@ from warhorn.games.defenders.actions import (
     UseReward,
 )
 from warhorn.games.defenders.board import BLACK, COLOURS, MINION_NAMES
-from warhorn.games.defenders.rules import hero_actions, quests
+from warhorn.games.defenders.rules import hero_actions, quests, turn
 from warhorn.games.defenders.state import DefendersState
 
 #: Preferred replacement heroes, best first (more life and stronger general fighting first).
@@ -387,6 +387,7 @@ class DefendersHeuristic:
 
         # Minions: clear the locations whose minions threaten most.
         shoots = self.settings.archery > 0 and s.hero == "ranger"
+        fights = {b.loc(a.at) for a in legal if isinstance(a, Fight)} if shoots else set()
         for loc in range(len(b.locations)):
             if state.minion_total(loc) == 0:
                 continue
@@ -400,7 +401,7 @@ class DefendersHeuristic:
             danger = threat.location_danger(state, loc)
             reason = f"clear {counts} at {b.name(loc)}: danger {danger:.1f}, {kills:.1f} kills expected"
             action: Action | None = Fight(b.name(loc)) if loc == here else None
-            if shoots and loc in b.neighbours(here):  # Archery: no step to take
+            if loc != here and loc in fights:  # Archery (a legal Fight elsewhere): no step to take
                 tasks.append((worth, here, "shoot from here: " + reason, Fight(b.name(loc))))
                 continue
             if shoots and board_info(b).dist[here][loc] == 2:
@@ -552,11 +553,9 @@ class DefendersHeuristic:
 
     @staticmethod
     def _extra_action_at(state: DefendersState, slot: int, loc: int) -> bool:
-        """Whether ending the turn at ``loc`` gives the hero one more action next turn
-        (the Dwarf's Mountain Lore on red, the Ranger's Elf Support on green)."""
-        hero = state.slots[slot].hero
-        colour = state.board.colour_of[loc]
-        return (hero == "dwarf" and colour == 0) or (hero == "ranger" and colour == 1)
+        """Whether ending the turn at ``loc`` gives the hero one more action next turn (the
+        engine's rule, :func:`turn.location_action_bonus`: Mountain Lore, Elf Support)."""
+        return turn.location_action_bonus(state, slot, loc) is not None
 
     def _wound_penalty(self, state: DefendersState, slot: int, action: Action) -> float:
         """Harm of the end-of-turn wounds where this last action leaves the hero."""

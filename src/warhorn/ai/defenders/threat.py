@@ -174,10 +174,10 @@ def general_harm(state: DefendersState, colour: int, target: str, count: int) ->
     return 12.0 / left + placement_harm(state, to, colour, count)
 
 
-def advance_chance(state: DefendersState, colour: int, unseen: Sequence[str] | None = None) -> float:
+def advance_chance(state: DefendersState, colour: int) -> float:
     """Chance that one Darkness Spreads card, drawn from those still unseen, moves the general of
     ``colour`` one step (DEF-DRK-02; 0 while it is gravely wounded, DEF-GEN-05)."""
-    cards = unseen_darkness(state) if unseen is None else unseen
+    cards = unseen_darkness(state)
     if not cards:
         return 0.0
     b = state.board

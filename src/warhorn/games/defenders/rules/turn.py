@@ -22,7 +22,7 @@ from warhorn.games.defenders.actions import (
     TurnChoice,
     TurnUndead,
 )
-from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, MINION_NAMES
+from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, GREEN, MINION_NAMES, RED
 from warhorn.games.defenders.rules import battle, cards, darkness, hero_actions, minions, picks, specials
 
 if TYPE_CHECKING:
@@ -245,18 +245,28 @@ def advance(state: DefendersState) -> None:
     raise AssertionError("advance() did not settle")
 
 
+def location_action_bonus(state: DefendersState, slot: int, loc: int) -> str | None:
+    """The ability that gives the hero in ``slot`` one more action for starting a turn at ``loc``:
+    the Dwarf's Mountain Lore on a red location, the Ranger's Elf Support on a green one."""
+    hero = state.slots[slot].hero
+    colour = state.board.colour_of[loc]
+    if hero == "dwarf" and colour == RED:
+        return "Mountain Lore"
+    if hero == "ranger" and colour == GREEN:
+        return "Elf Support"
+    return None
+
+
 def begin_turn(state: DefendersState) -> None:
     """DEF-TRN-02: refresh the active life tokens; hero bonuses add actions."""
     s = state.slots[state.current]
     fresh_mount = s.turn.get("fresh_mount", 0)
     s.turn = {"begun": 1}
     s.actions = s.life
-    colour = state.board.colour_of[s.loc]
     bonus = []
-    if s.hero == "dwarf" and colour == 0:
-        bonus.append("Mountain Lore")
-    if s.hero == "ranger" and colour == 1:
-        bonus.append("Elf Support")
+    lore = location_action_bonus(state, state.current, s.loc)
+    if lore is not None:
+        bonus.append(lore)
     if s.hero == "eagle_rider" and fresh_mount:
         bonus.append("Fresh Mount")
     s.actions += len(bonus)
