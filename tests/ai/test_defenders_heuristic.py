@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pytest
 from typer.testing import CliRunner
@@ -39,12 +39,21 @@ def defeat(state: DefendersState, *colours: int) -> None:
         general.loc = -1
 
 
-def before_and_now(position: Callable[[], DefendersState], **before: str) -> tuple[Choice, Choice]:
-    """The first seat's choice in a fresh ``position()`` with the ``before`` settings, then the defaults."""
+def before_and_now(
+    position: Callable[[], DefendersState], keep: Mapping[str, str] | None = None, **before: str
+) -> tuple[Choice, Choice]:
+    """The first seat's choice in a fresh ``position()`` with the ``before`` settings, then the
+    defaults (both with the settings of ``keep``)."""
+    kept = dict(keep or {})
     return (
-        DefendersHeuristic(before).choose(position(), 0, Rng(0)),
-        DefendersHeuristic().choose(position(), 0, Rng(0)),
+        DefendersHeuristic({**kept, **before}).choose(position(), 0, Rng(0)),
+        DefendersHeuristic(kept).choose(position(), 0, Rng(0)),
     )
+
+
+#: The `spare` rule off: for tests of how much a task is worth against walking to the gathering
+#: (with it, a hero due at the gathering may first do a task from which it is back in time).
+NO_SPARE = {"spare": "0"}
 
 
 # --- exact odds -------------------------------------------------------------------------------
@@ -288,12 +297,13 @@ def test_a_hero_gathered_at_the_target_stays_for_a_small_task_next_door() -> Non
         put(s, "K2", green=1)
         return s
 
-    choice = DefendersHeuristic({"trip": "1"}).choose(position(), 0, Rng(0))
+    # (the `spare` rule, which would fight the orc and be back in time, is off here)
+    choice = DefendersHeuristic({"trip": "1", "spare": "0"}).choose(position(), 0, Rng(0))
     assert choice.action.notation() == "end_day", choice.reason
     assert choice.reason.startswith("wait at Varkolak") and "73 %" in choice.reason
     # Without the rule (nor the `back` rule, which also stops this trip) the paladin walks off
     # for the orc and would walk back next action.
-    unruled = DefendersHeuristic({"trip": "0", "back": "0"})
+    unruled = DefendersHeuristic({"trip": "0", "back": "0", "spare": "0"})
     assert unruled.choose(position(), 0, Rng(0)).action.notation() == "move K2"
 
 
@@ -316,7 +326,7 @@ def test_the_last_general_outweighs_minions_because_its_defeat_wins() -> None:
         s.crystals_left = 6
         return s
 
-    old, choice = before_and_now(position, final="0")
+    old, choice = before_and_now(position, NO_SPARE, final="0")
     assert old.action.notation() == "move G1", old.reason
     assert choice.action.notation() == "move K2 by noble_steed", choice.reason
     assert "gather at Varkolak" in choice.reason and "62 %" in choice.reason
@@ -331,7 +341,7 @@ def test_the_last_general_outweighs_minions_because_its_defeat_wins() -> None:
 
 def test_a_gathered_hero_does_not_leave_for_a_task_it_would_walk_away_from() -> None:
     def position() -> DefendersState:
-        s = scenario(("paladin", "dwarf"), at={"paladin": "K3", "dwarf": "R1"})
+        s = scenario(("paladin", "dwarf"), at={"paladin": "K3", "dwarf": "R1"}, rolls=[6] * 6)
         defeat(s, RED, GREEN, BLUE)  # Varkolak is the last general: the gathering is worth a win
         give(s, "paladin", "K1h", "K2h", "K3h")
         give(s, "dwarf", "K1g", "K2g", "K3g", "K1e", "K2e", "K3e")
@@ -339,15 +349,18 @@ def test_a_gathered_hero_does_not_leave_for_a_task_it_would_walk_away_from() -> 
         s.crystals_left = 3
         return s
 
-    old = DefendersHeuristic({"back": "0"})
+    old = DefendersHeuristic({"back": "0", **NO_SPARE})
     s = position()
     away = old.choose(s, 0, Rng(0))
     assert away.action.notation() == "move K2", away.reason
     s, _ = s.apply(away.action)
     assert old.choose(s, 0, Rng(0)).action.notation() == "move K3"  # straight back, nothing done there
-    choice = DefendersHeuristic().choose(position(), 0, Rng(0))
+    choice = DefendersHeuristic(NO_SPARE).choose(position(), 0, Rng(0))
     assert choice.action.notation() == "end_day", choice.reason
     assert "wait at Varkolak" in choice.reason and "81 %" in choice.reason
+    # With the `spare` rule the trip is made, since the paladin fights there and is back in time.
+    s, done = play_turn(position(), DefendersHeuristic())
+    assert done[:3] == ["move K2", "fight K2", "move K3"] and done[-1] == "end_day"
 
 
 def test_a_general_one_step_from_the_city_is_worth_its_chance_of_entering_it() -> None:
@@ -382,7 +395,7 @@ def test_a_general_about_to_enter_the_city_outweighs_minions_in_it() -> None:
         put(s, MC, green=2, red=1)  # three minions in Monarch City: two short of losing
         return s
 
-    old, choice = before_and_now(position, menace="0")
+    old, choice = before_and_now(position, NO_SPARE, menace="0")
     assert old.action.notation() == "fight Monarch_City", old.reason
     assert choice.action.notation() == "move K1", choice.reason
     assert "gather at Varkolak" in choice.reason and "50 %" in choice.reason
@@ -466,3 +479,37 @@ def test_the_third_kill_waits_while_late_war_would_overrun_a_full_board() -> Non
     assert blue is not None
     blue.loc = -1  # Varkolak the last general: his defeat wins, no Late War follows
     assert heuristic.stake(s, BLACK) >= threat.LOSS
+
+
+def play_turn(state: DefendersState, heuristic: DefendersHeuristic) -> tuple[DefendersState, list[str]]:
+    """Play the first seat's Daytime actions out; the state after them and each action's notation."""
+    done = []
+    while state.current == 0 and (decision := state.pending()) is not None and decision.kind == "action":
+        action = heuristic.choose(state, 0, Rng(0)).action
+        done.append(action.notation())
+        state, _ = state.apply(action)
+    return state, done
+
+
+def test_a_hero_due_at_the_gathering_spends_its_spare_actions_and_is_back_in_time() -> None:
+    def position() -> DefendersState:
+        s = scenario(("paladin", "wizard"), at={"paladin": "K3", "wizard": "R1"}, rolls=[6] * 6)
+        give(s, "paladin", "K1h", "K2h", "K3h")
+        give(s, "wizard", "K1e", "K2e", "K3e", "K1g", "K2g")  # the team: 11 dice, 73 % on Varkolak
+        put(s, "K2", green=1)
+        return s
+
+    old, choice = before_and_now(position, spare="0")
+    assert old.action.notation() == "end_day", old.reason  # waits out four actions
+    assert old.reason.startswith("wait at Varkolak")
+    assert choice.action.notation() == "move K2", choice.reason
+    assert choice.reason.endswith("back at the gathering in time (score 0.3)")
+    s, done = play_turn(position(), DefendersHeuristic())
+    assert done == ["move K2", "fight K2", "move K3", "end_day"]
+    assert s.slots[0].loc == s.board.loc("K3") and s.minion_total(s.board.loc("K2")) == 0
+    # On the way to the gathering: first the task where it stands, then the walk, arriving in time.
+    s = position()
+    s.slots[0].loc = s.board.loc("K1")
+    put(s, "K1", green=1)
+    s, done = play_turn(s, DefendersHeuristic())
+    assert done[0] == "fight K1" and s.slots[0].loc == s.board.loc("K3")

@@ -14,7 +14,9 @@ The heroes play as one team. Every decision is taken afresh from the position
   Monarch City within a round), draw cards at an Inn, attempt a cheap quest,
   rest. A task's worth is divided by the actions it takes (walking included;
   the Ranger shoots from next door); the last action of a turn avoids ending
-  among minions and seeks a location that gives the hero one more action.
+  among minions and seeks a location that gives the hero one more action. A
+  hero due at the gathering first spends the actions it can spare on tasks
+  from which it is back at the general by the end of its turn.
 - **Everything else.** Battles (join, commit, order), special cards and quest
   rewards at their windows, Darkness reactions, the Wizard's redraw, the
   Cleric's Turn Undead, target picks, discards and replacement heroes.
@@ -29,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from warhorn.ai.defenders import battle_odds, threat, travel
 from warhorn.ai.defenders.threat import board_info
@@ -96,8 +99,16 @@ class Settings:
     late: float = 1.0  # >0: the third kill costs late x a round of Late War's extra minion-placing card
     menace: float = 1.0  # >0: a general's defeat also removes its chance of entering Monarch City within
     # `menace` rounds (times LOSS)
+    complete: float = 0.0  # >0: attack at these odds once every hero holding cards against the general
+    # stands with it (waiting then only adds the cards drawn at the end of turns)
+    spare: float = 1.0  # >0: a hero due at the gathering first spends the actions it can spare on tasks
+    # from which it still reaches the target general this turn
     gates: float = 0.0  # 0: walk only; >0: travel through magic gates and build them, a step saved per
     # average trip being worth 100 * gates harm points
+
+
+#: Settings whose values may exceed 1 (their upper bound); every other setting lies in 0..1.
+UPPER_BOUNDS = {"menace": 4.0}
 
 
 def parse_settings(params: Mapping[str, str]) -> Settings:
@@ -110,14 +121,27 @@ def parse_settings(params: Mapping[str, str]) -> Settings:
         )
     values: dict[str, float] = {}
     for name, text in params.items():
+        upper = UPPER_BOUNDS.get(name, 1.0)
+        problem = f"heuristic parameter {name}={text!r} must be a number from 0 to {upper:g}"
         try:
             value = float(text)
         except ValueError:
-            raise ValueError(f"heuristic parameter {name}={text!r} must be a number from 0 to 1") from None
-        if not 0.0 <= value <= 1.0:
-            raise ValueError(f"heuristic parameter {name}={text!r} must be a number from 0 to 1")
+            raise ValueError(problem) from None
+        if not 0.0 <= value <= upper:
+            raise ValueError(problem)
         values[name] = value
     return Settings(**values)
+
+
+class Task(NamedTuple):
+    """Something worth actions in Daytime: its worth in harm points, where it is done, why, and the
+    action that does it when the hero stands there (None: walk there first)."""
+
+    worth: float
+    loc: int
+    reason: str
+    action: Action | None
+    gathering: bool = False  # the walk to the gathering at the target general
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +407,7 @@ class DefendersHeuristic:
         slot = state.current
         s = state.slots[slot]
         here = s.loc
-        tasks: list[tuple[float, int, str, Action | None]] = []  # (worth, location, reason, action here)
+        tasks: list[Task] = []
 
         # Minions: clear the locations whose minions threaten most.
         shoots = self.settings.archery > 0 and s.hero == "ranger"
@@ -402,7 +426,7 @@ class DefendersHeuristic:
             reason = f"clear {counts} at {b.name(loc)}: danger {danger:.1f}, {kills:.1f} kills expected"
             action: Action | None = Fight(b.name(loc)) if loc == here else None
             if loc != here and loc in fights:  # Archery (a legal Fight elsewhere): no step to take
-                tasks.append((worth, here, "shoot from here: " + reason, Fight(b.name(loc))))
+                tasks.append(Task(worth, here, "shoot from here: " + reason, Fight(b.name(loc))))
                 continue
             if shoots and board_info(b).dist[here][loc] == 2:
                 # one step to a location next to it, preferably free of minions, then shoot
@@ -410,16 +434,16 @@ class DefendersHeuristic:
                     (n for n in b.neighbours(here) if loc in b.neighbours(n)),
                     key=lambda n: (state.minion_total(n), n),
                 )
-                tasks.append((worth, mid, f"shoot from {b.name(mid)}: " + reason, None))
+                tasks.append(Task(worth, mid, f"shoot from {b.name(mid)}: " + reason, None))
                 continue
-            tasks.append((worth, loc, reason, action))
+            tasks.append(Task(worth, loc, reason, action))
 
         # Slayer and Fireball: sure or nearly sure kills here.
         for a in legal:
             if isinstance(a, Slay | Fireball):
                 worth, what = self._special_kill_worth(state, slot, a, target)
                 if worth > 0:
-                    tasks.append((worth, here, what, a))
+                    tasks.append(Task(worth, here, what, a))
 
         # Magic gates: build one here when it shortens the team's average trip.
         if self.settings.gates > 0:
@@ -449,28 +473,42 @@ class DefendersHeuristic:
                     if state.generals_at(loc):
                         continue
                 reason = f"rest at {b.name(loc)}: {s.life}/{s.max_life} life, +{gain}"
-                tasks.append((urgency * gain, loc, reason, Rest() if loc == here else None))
+                tasks.append(Task(urgency * gain, loc, reason, Rest() if loc == here else None))
 
         if self.settings.lore > 0 and s.actions == 1 and not self._extra_action_at(state, slot, here):
             for n in b.neighbours(here):
                 if self._extra_action_at(state, slot, n):
                     reason = f"end the turn at {b.name(n)}: one more action next turn"
-                    tasks.append((0.0, n, reason, None))  # worth all in the ending bonus (cost 2)
+                    tasks.append(Task(0.0, n, reason, None))  # worth all in the ending bonus (cost 2)
         holding = self._holding(state, slot, target)
         # Gathered at the target, a trip pays only if the task, once there, outscores walking back.
         back = 0.0
         if self.settings.back > 0 and holding is not None and target is not None:
             back = self._gather_worth(state, slot, target)
-        best: tuple[float, str, Action] | None = None
-        for worth, loc, reason, action in tasks:
+        due = self._due(state, slot, target) if self.settings.spare > 0 else None
+        best: tuple[float, str, Action, bool] | None = None
+        returning: tuple[float, str, Action] | None = None  # the best task it is back from in time
+        for worth, loc, reason, action, gathering in tasks:
             steps = self._steps(state, slot, loc)
-            if holding is not None and loc != here:
-                if worth < 40.0 and 2 * steps + 1 > s.actions:
-                    continue  # gathered at the target general: only short trips that leave time to come back
-                if self.settings.trip > 0 and worth < 40.0 and (steps > 1 or worth < 12.0):
-                    continue  # a small task next door loses to the trip back once the hero stands there
-                if self.settings.back > 0 and worth <= back / (steps + 1):
-                    continue  # once there, the walk back would outscore the task: the trip would be wasted
+            fits = (
+                due is not None
+                and not gathering
+                and steps + 1 + self._steps(state, slot, due[0], start=loc) + due[1] <= s.actions
+            )
+            # Gathered at the target general, a hero leaves only for a trip that leaves time to come
+            # back; with `trip`, not for a small task next door (it would lose to the trip back once
+            # there); with `back`, not when the walk back would outscore the task once there.
+            restricted = (
+                holding is not None
+                and loc != here
+                and (
+                    (worth < 40.0 and 2 * steps + 1 > s.actions)
+                    or (self.settings.trip > 0 and worth < 40.0 and (steps > 1 or worth < 12.0))
+                    or (self.settings.back > 0 and worth <= back / (steps + 1))
+                )
+            )
+            if restricted and not fits:
+                continue
             cost = steps + 1
             if steps >= s.actions:  # not this turn: later turns are worth less
                 worth *= 0.5 ** (1 + (steps - s.actions) // max(1, s.life))
@@ -480,13 +518,40 @@ class DefendersHeuristic:
                     continue
                 reason = f"toward {b.name(loc)} ({steps} step(s)) to {reason}"
             score = worth / cost - self._ending_penalty(state, slot, action)
-            if best is None or score > best[0]:
-                best = (score, reason, action)
+            if not restricted and (best is None or score > best[0]):
+                best = (score, reason, action, gathering)
+            if fits and (returning is None or score > returning[0]):
+                returning = (score, reason, action)
+        if due is not None and returning is not None and returning[0] > 0.05 and returning[2] in legal:
+            # Due at the gathering with actions to spare: a task it returns from first, rather than
+            # walking there (or waiting there) early.
+            heading = best is None or best[0] <= 0.05 or best[3]
+            if heading and s.actions > self._steps(state, slot, due[0]) + due[1]:
+                score, reason, action = returning
+                return Choice(action, f"{reason}, back at the gathering in time (score {score:.1f})")
         if best is not None and best[0] > 0.05 and best[2] in legal:
             return Choice(best[2], f"{best[1]} (score {best[0]:.1f})")
         if holding is not None:
             return Choice(EndDay(), holding)
         return self._idle(state, legal)
+
+    def _due(self, state: DefendersState, slot: int, target: Target | None) -> tuple[int, int] | None:
+        """Where the hero is due this turn and the actions it must keep on arriving (``spare``).
+
+        A hero with cards against the target general, once the team gathers there, must stand
+        with the general at the end of its turn; it also keeps an action to start the attack
+        when its arrival brings the odds of those present to the attack threshold.
+        """
+        if target is None or target.chance < self._gather_threshold(target):
+            return None
+        g = state.generals[target.colour]
+        if g is None or g.loc < 0 or not battle_odds.usable_cards(state, slot, target.colour):
+            return None
+        slots = state.slots
+        present = [i for i, o in enumerate(slots) if o.hero is not None and (o.loc == g.loc or i == slot)]
+        chance, _ = battle_odds.team_chance(state, target.colour, present)
+        threshold = self.settings.desperate if target.steps <= 1 else self.settings.attack
+        return g.loc, 1 if chance >= threshold else 0
 
     def _gather_threshold(self, target: Target) -> float:
         """The team's odds at which heroes gather at the target (lower when it nears the city)."""
@@ -642,12 +707,10 @@ class DefendersHeuristic:
             f"Fireball on {sum(counts)} minion(s) here: 83 % each (danger {before:.1f})",
         )
 
-    def _general_tasks(
-        self, state: DefendersState, slot: int, target: Target | None
-    ) -> list[tuple[float, int, str, Action | None]]:
+    def _general_tasks(self, state: DefendersState, slot: int, target: Target | None) -> list[Task]:
         b = state.board
         s = state.slots[slot]
-        out: list[tuple[float, int, str, Action | None]] = []
+        out: list[Task] = []
         for c, g in enumerate(state.generals):
             if g is None or g.loc < 0 or self.held(state, c) is not None:
                 continue  # held: the third kill waits until the team is ready for the last general
@@ -659,6 +722,8 @@ class DefendersHeuristic:
             chance, dice = battle_odds.team_chance(state, c, present)
             steps = threat.steps_to_city(state, c)
             threshold = self.settings.desperate if steps <= 1 else self.settings.attack
+            if self.settings.complete > 0 and self._gathered(state, c, present):
+                threshold = min(threshold, self.settings.complete)
             life = battle_odds.life_left(state, c)
             if dice > 0 and chance >= threshold:
                 clear = state.minion_total(g.loc)
@@ -674,7 +739,7 @@ class DefendersHeuristic:
                     continue_action: Action | None = Fight(b.name(g.loc)) if g.loc == s.loc else None
                 else:
                     continue_action = AttackGeneral() if g.loc == s.loc else None
-                out.append((worth, g.loc, reason, continue_action))
+                out.append(Task(worth, g.loc, reason, continue_action))
             elif (
                 target is not None and target.colour == c and target.chance >= self._gather_threshold(target)
             ):
@@ -696,8 +761,17 @@ class DefendersHeuristic:
                     f"gather at {gd.name} ({b.name(g.loc)}): the team's {target.dice} dice give "
                     f"{pct(target.chance)} (here now: {pct(chance)})"
                 )
-                out.append((worth, g.loc, reason, action))
+                out.append(Task(worth, g.loc, reason, action, gathering=action is None))
         return out
+
+    @staticmethod
+    def _gathered(state: DefendersState, colour: int, present: list[int]) -> bool:
+        """Whether every hero holding cards against the general of ``colour`` is in ``present``."""
+        return all(
+            i in present or not battle_odds.usable_cards(state, i, colour)
+            for i, o in enumerate(state.slots)
+            if o.hero is not None
+        )
 
     def _gather_worth(self, state: DefendersState, slot: int, target: Target) -> float:
         """Harm points of bringing this hero's cards to the gathering at the target general."""
@@ -709,11 +783,9 @@ class DefendersHeuristic:
         waiting = sum(1 for o in state.slots if o.hero is not None and o.loc == g.loc)
         return worth + 100.0 * self.settings.rally * waiting
 
-    def _gate_tasks(
-        self, state: DefendersState, legal: list[Action], target: Target | None
-    ) -> list[tuple[float, int, str, Action | None]]:
+    def _gate_tasks(self, state: DefendersState, legal: list[Action], target: Target | None) -> list[Task]:
         """Build a magic gate here (DEF-ACT-06): worth the steps it saves on an average trip."""
-        out: list[tuple[float, int, str, Action | None]] = []
+        out: list[Task] = []
         s = state.slots[state.current]
         here = s.loc
         b = state.board
@@ -734,7 +806,7 @@ class DefendersHeuristic:
                     f"build a magic gate at {held.location} with {cid}: "
                     f"the average trip {gain:.2f} step(s) shorter"
                 )
-                out.append((worth, loc, reason, None))
+                out.append(Task(worth, loc, reason, None))
                 self._keep[loc] = cid  # the walk there must not spend the card the gate needs
         builds = [a for a in legal if isinstance(a, BuildGate)]
         if not builds:
@@ -750,15 +822,13 @@ class DefendersHeuristic:
             f"build a magic gate at {state.board.name(here)} with {card}: the average trip "
             f"{gain:.2f} step(s) shorter ({gates} gate(s) on the board)"
         )
-        out.append((worth, here, reason, BuildGate(card)))
+        out.append(Task(worth, here, reason, BuildGate(card)))
         return out
 
-    def _heal_tasks(
-        self, state: DefendersState, slot: int, target: Target | None
-    ) -> list[tuple[float, int, str, Action | None]]:
+    def _heal_tasks(self, state: DefendersState, slot: int, target: Target | None) -> list[Task]:
         b = state.board
         s = state.slots[slot]
-        out: list[tuple[float, int, str, Action | None]] = []
+        out: list[Task] = []
         if not any(state.taint):
             return out
         share = 1.0 if state.crystals_left <= 6 else self.settings.heal
@@ -787,12 +857,10 @@ class DefendersHeuristic:
                 f"heal {b.name(loc)} ({t} crystal(s), {state.crystals_left} left in the box): "
                 f"{pct(chance if cards else sanctify_chance)} per try"
             )
-            out.append((worth, loc, reason, action))
+            out.append(Task(worth, loc, reason, action))
         return out
 
-    def _inn_tasks(
-        self, state: DefendersState, slot: int, target: Target | None
-    ) -> list[tuple[float, int, str, Action | None]]:
+    def _inn_tasks(self, state: DefendersState, slot: int, target: Target | None) -> list[Task]:
         if target is None:
             return []
         b = state.board
@@ -802,7 +870,7 @@ class DefendersHeuristic:
             return []
         per_token = 5 if s.hero == "rogue" else 2
         worth_per_card = COLOUR_SHARE * 3.0 * 1.1 + SPECIAL_SHARE * 6.0
-        out: list[tuple[float, int, str, Action | None]] = []
+        out: list[Task] = []
         values = self.die_values(state)
         colour = COLOURS[max(range(4), key=lambda c: values[c])]
         for inn in board_info(b).inns:
@@ -822,16 +890,16 @@ class DefendersHeuristic:
                 f"team odds on the target now {pct(target.chance)}"
             )
             action: Action | None = Rumors(colour, tokens) if inn == s.loc else None
-            out.append((worth / tokens, inn, reason, action))
+            out.append(Task(worth / tokens, inn, reason, action))
         return out
 
-    def _quest_tasks(self, state: DefendersState, slot: int) -> list[tuple[float, int, str, Action | None]]:
+    def _quest_tasks(self, state: DefendersState, slot: int) -> list[Task]:
         b = state.board
         s = state.slots[slot]
         q = quests.quest_of(state, slot)
         if q is None:
             return []
-        out: list[tuple[float, int, str, Action | None]] = []
+        out: list[Task] = []
         worth = {"boots": 14.0, "amulet": 14.0, "crystal_any": 9.0, "crystal_here": 9.0, "helm": 10.0}.get(
             q.reward, 7.0
         )
@@ -841,23 +909,23 @@ class DefendersHeuristic:
             loc = b.loc(q.location)
             reason = f"quest {q.name} at {q.location}: {pct(chance)} with {dice} dice at {q.need}+"
             penalty = 0.5 if q.fail_discard else 1.0
-            out.append((worth * chance * penalty, loc, reason, QuestAction() if loc == s.loc else None))
+            out.append(Task(worth * chance * penalty, loc, reason, QuestAction() if loc == s.loc else None))
         elif q.kind == "visit":
             left = [x for x in q.locations if x not in s.quest_progress]
             for name in left:
                 loc = b.loc(name)
                 reason = f"quest {q.name}: {name} ({len(left)} of {len(q.locations)} left)"
-                out.append((worth / len(left), loc, reason, QuestAction() if loc == s.loc else None))
+                out.append(Task(worth / len(left), loc, reason, QuestAction() if loc == s.loc else None))
         elif q.kind == "scout":
             g = state.generals[COLOURS.index(q.colours[0])]
             if g is not None and g.loc >= 0 and state.minion_total(g.loc) == 0:
                 reason = f"quest {q.name} at {b.name(g.loc)}"
-                out.append((worth * 0.8, g.loc, reason, QuestAction() if g.loc == s.loc else None))
+                out.append(Task(worth * 0.8, g.loc, reason, QuestAction() if g.loc == s.loc else None))
         elif q.kind == "inns":
             left = [x for x in q.locations if x not in s.quest_progress]
             for name in left:
                 reason = f"quest {q.name}: visit {name} ({len(left)} inn(s) left)"
-                out.append((worth / len(left), b.loc(name), reason, None))
+                out.append(Task(worth / len(left), b.loc(name), reason, None))
         return out
 
     def _move_towards(
