@@ -99,8 +99,6 @@ class Settings:
     late: float = 1.0  # >0: the third kill costs late x a round of Late War's extra minion-placing card
     menace: float = 1.0  # >0: a general's defeat also removes its chance of entering Monarch City within
     # `menace` rounds (times LOSS)
-    complete: float = 0.0  # >0: attack at these odds once every hero holding cards against the general
-    # stands with it (waiting then only adds the cards drawn at the end of turns)
     spare: float = 1.0  # >0: a hero due at the gathering first spends the actions it can spare on tasks
     # from which it still reaches the target general this turn
     gates: float = 0.0  # 0: walk only; >0: travel through magic gates and build them, a step saved per
@@ -722,8 +720,6 @@ class DefendersHeuristic:
             chance, dice = battle_odds.team_chance(state, c, present)
             steps = threat.steps_to_city(state, c)
             threshold = self.settings.desperate if steps <= 1 else self.settings.attack
-            if self.settings.complete > 0 and self._gathered(state, c, present):
-                threshold = min(threshold, self.settings.complete)
             life = battle_odds.life_left(state, c)
             if dice > 0 and chance >= threshold:
                 clear = state.minion_total(g.loc)
@@ -763,15 +759,6 @@ class DefendersHeuristic:
                 )
                 out.append(Task(worth, g.loc, reason, action, gathering=action is None))
         return out
-
-    @staticmethod
-    def _gathered(state: DefendersState, colour: int, present: list[int]) -> bool:
-        """Whether every hero holding cards against the general of ``colour`` is in ``present``."""
-        return all(
-            i in present or not battle_odds.usable_cards(state, i, colour)
-            for i, o in enumerate(state.slots)
-            if o.hero is not None
-        )
 
     def _gather_worth(self, state: DefendersState, slot: int, target: Target) -> float:
         """Harm points of bringing this hero's cards to the gathering at the target general."""
