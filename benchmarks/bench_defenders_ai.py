@@ -17,6 +17,14 @@ how often each ending closed the game (the code before the first colon of the
 results' reason, see ``warhorn.games.defenders.rules.minions.ENDINGS``), plus the
 mean number of turns and generals defeated. ``--out DIR`` keeps the records.
 
+``screen`` plays agent specs on the same seeds of ``load_game`` (``--first`` on, ``--games``
+of them; the agent's generator is seeded ``seed * 7 + 1``) and prints each arm's wins and
+endings, and against the first arm the games won by one and lost by the other: the tuning
+screens of docs/ai-results-defenders.md ("Sixth round"), e.g.
+
+    nice -n 5 python benchmarks/bench_defenders_ai.py screen --agents heuristic:spare=0,heuristic \
+        --first 21000
+
 ``timing`` plays ``--games`` four-hero games with the heuristic and, at every
 decision, also times the random agent on the same position (the baseline in the
 same process): median and 95th percentile per decision, for all decisions and
@@ -29,6 +37,7 @@ import argparse
 import statistics
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +135,42 @@ def timing(games: int, players: int) -> None:
     print(f"    generals defeated per game: {dict(sorted(generals.items()))}")
 
 
+def screen_game(job: tuple[str, int, int]) -> tuple[bool, str]:
+    """One game of a screen: (won, ending) for agent spec, seed of ``load_game`` and heroes."""
+    spec, seed, players = job
+    state = load_game("defenders", seed=seed, players=players)
+    agent = make_agent(spec)
+    rng = Rng(seed * 7 + 1)
+    while (decision := state.pending()) is not None:
+        state, _ = state.apply(agent.choose(state, decision.player, rng))
+    results = state.results()
+    assert results is not None
+    reason = results.to_json()["reason"]
+    return bool(results.winners), reason.split(":", 1)[0]
+
+
+def screen(specs: list[str], first: int, games: int, players: int, jobs: int) -> None:
+    """Every arm on the same seeds ``first`` .. ``first + games - 1``: wins, endings, and against
+    the first arm the games won by one and lost by the other."""
+    seeds = range(first, first + games)
+    outcomes: dict[str, list[tuple[bool, str]]] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for spec in specs:
+            began = time.perf_counter()
+            outcomes[spec] = list(pool.map(screen_game, [(spec, s, players) for s in seeds], chunksize=10))
+            wins = sum(won for won, _ in outcomes[spec])
+            interval = wilson_interval(wins, games)
+            endings = Counter(ending for _, ending in outcomes[spec])
+            line = f"{spec}: {wins}/{games} = {wins / games:.1%} (95 % Wilson {interval.low:.1%}–{interval.high:.1%})"
+            if spec != specs[0]:
+                base = outcomes[specs[0]]
+                gained = sum(1 for a, b in zip(outcomes[spec], base, strict=True) if a[0] and not b[0])
+                lost = sum(1 for a, b in zip(outcomes[spec], base, strict=True) if b[0] and not a[0])
+                line += f"; against {specs[0]}: +{gained} -{lost}"
+            print(f"{line}; {time.perf_counter() - began:.0f} s")
+            print("    " + ", ".join(f"{e} {n}" for e, n in endings.most_common()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -138,10 +183,18 @@ def main() -> None:
     tim = sub.add_parser("timing", help="decision time of the heuristic against random")
     tim.add_argument("--games", type=int, default=20)
     tim.add_argument("--players", type=int, default=4)
+    scr = sub.add_parser("screen", help="agent specs on the same seeds of load_game (tuning screens)")
+    scr.add_argument("--agents", required=True, help="comma-separated specs; the first is the base")
+    scr.add_argument("--first", type=int, default=20_000, help="first seed of load_game")
+    scr.add_argument("--games", type=int, default=1000)
+    scr.add_argument("--players", type=int, default=4)
+    scr.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     if args.command == "results":
         for agent in args.agents.split(","):
             print_results(team_results(agent, args.players, args.games, args.jobs, args.out))
+    elif args.command == "screen":
+        screen(args.agents.split(","), args.first, args.games, args.players, args.jobs)
     else:
         timing(args.games, args.players)
 
