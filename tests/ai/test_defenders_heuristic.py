@@ -513,3 +513,16 @@ def test_a_hero_due_at_the_gathering_spends_its_spare_actions_and_is_back_in_tim
     put(s, "K1", green=1)
     s, done = play_turn(s, DefendersHeuristic())
     assert done[0] == "fight K1" and s.slots[0].loc == s.board.loc("K3")
+
+
+def test_settings_are_checked_by_name_and_range() -> None:
+    assert DefendersHeuristic({"menace": "2.5"}).settings.menace == 2.5  # rounds: up to 4
+    for params, message in (
+        ({"menace": "5"}, "heuristic parameter menace='5' must be a number from 0 to 4"),
+        ({"spare": "2"}, "heuristic parameter spare='2' must be a number from 0 to 1"),
+        ({"attack": "high"}, "heuristic parameter attack='high' must be a number from 0 to 1"),
+        ({"sparse": "1"}, "unknown defenders heuristic parameter(s) sparse (known: archery, attack"),
+    ):
+        with pytest.raises(ValueError) as error:
+            DefendersHeuristic(params)
+        assert str(error.value).startswith(message)
