@@ -161,7 +161,10 @@ def screen(specs: list[str], first: int, games: int, players: int, jobs: int) ->
             wins = sum(won for won, _ in outcomes[spec])
             interval = wilson_interval(wins, games)
             endings = Counter(ending for _, ending in outcomes[spec])
-            line = f"{spec}: {wins}/{games} = {wins / games:.1%} (95 % Wilson {interval.low:.1%}–{interval.high:.1%})"
+            line = (
+                f"{spec}: {wins}/{games} = {wins / games:.1%} "
+                f"(95 % Wilson {interval.low:.1%}–{interval.high:.1%})"
+            )
             if spec != specs[0]:
                 base = outcomes[specs[0]]
                 gained = sum(1 for a, b in zip(outcomes[spec], base, strict=True) if a[0] and not b[0])
