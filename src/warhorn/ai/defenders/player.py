@@ -545,11 +545,17 @@ class DefendersHeuristic:
         g = state.generals[target.colour]
         if g is None or g.loc < 0 or not battle_odds.usable_cards(state, slot, target.colour):
             return None
-        slots = state.slots
-        present = [i for i, o in enumerate(slots) if o.hero is not None and (o.loc == g.loc or i == slot)]
-        chance, _ = battle_odds.team_chance(state, target.colour, present)
-        threshold = self.settings.desperate if target.steps <= 1 else self.settings.attack
-        return g.loc, 1 if chance >= threshold else 0
+        chance, _ = battle_odds.team_chance(state, target.colour, self._attackers(state, slot, g.loc))
+        return g.loc, 1 if chance >= self._attack_threshold(target.steps) else 0
+
+    @staticmethod
+    def _attackers(state: DefendersState, slot: int, at: int) -> list[int]:
+        """The heroes who would fight a general at ``at`` if ``slot`` attacked it there."""
+        return [i for i, o in enumerate(state.slots) if o.hero is not None and (o.loc == at or i == slot)]
+
+    def _attack_threshold(self, steps: int) -> float:
+        """The odds at which heroes attack a general ``steps`` from Monarch City."""
+        return self.settings.desperate if steps <= 1 else self.settings.attack
 
     def _gather_threshold(self, target: Target) -> float:
         """The team's odds at which heroes gather at the target (lower when it nears the city)."""
@@ -714,12 +720,10 @@ class DefendersHeuristic:
                 continue  # held: the third kill waits until the team is ready for the last general
             gd = b.general_by_colour[c]
             assert gd is not None
-            present = [
-                i for i, o in enumerate(state.slots) if o.hero is not None and (o.loc == g.loc or i == slot)
-            ]
+            present = self._attackers(state, slot, g.loc)
             chance, dice = battle_odds.team_chance(state, c, present)
             steps = threat.steps_to_city(state, c)
-            threshold = self.settings.desperate if steps <= 1 else self.settings.attack
+            threshold = self._attack_threshold(steps)
             life = battle_odds.life_left(state, c)
             if dice > 0 and chance >= threshold:
                 clear = state.minion_total(g.loc)
