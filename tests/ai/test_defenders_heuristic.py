@@ -526,3 +526,19 @@ def test_settings_are_checked_by_name_and_range() -> None:
         with pytest.raises(ValueError) as error:
             DefendersHeuristic(params)
         assert str(error.value).startswith(message)
+
+
+def test_a_decision_never_reads_battle_die_values_cached_for_another_position() -> None:
+    # The cache once keyed on id(state), turn, hand sizes and crystals: a later state with the
+    # same id (a freed one's memory reused) and the same key read stale values, so a game's
+    # decisions could depend on memory layout. Here the same object changes between decisions.
+    s = scenario(("paladin", "dwarf"), at={"paladin": MC, "dwarf": "R1"})
+    give(s, "paladin", "K1h", "K2h", "K3h")
+    heuristic = DefendersHeuristic()
+    heuristic.choose(s, 0, Rng(0))
+    before = heuristic.die_values(s)
+    varkolak = s.generals[BLACK]
+    assert varkolak is not None
+    varkolak.loc = s.board.loc("K1")  # one step from the city now: his dice are worth more
+    heuristic.choose(s, 0, Rng(0))
+    assert heuristic.die_values(s) == DefendersHeuristic().die_values(s) != before

@@ -161,7 +161,7 @@ class DefendersHeuristic:
 
     def __init__(self, params: Mapping[str, str] | None = None) -> None:
         self.settings = parse_settings(params or {})
-        self._die_cache: tuple[object, list[float]] | None = None
+        self._die_cache: tuple[DefendersState, object, list[float]] | None = None
         self._cached_target: Target | None = None
         self._keep: dict[int, str] = {}
 
@@ -169,6 +169,7 @@ class DefendersHeuristic:
     def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
         assert isinstance(state, DefendersState)
         self._cached_target = None
+        self._die_cache = None
         self._keep = {}
         decision = state.pending()
         legal = state.legal_actions()
@@ -296,9 +297,10 @@ class DefendersHeuristic:
         the worth of a kill, more for generals near the city, less once the team's hands
         already beat the general nine times in ten.
         """
-        key = (id(state), state.turn_no, tuple(len(s.hand) for s in state.slots), state.crystals_left)
-        if self._die_cache is not None and self._die_cache[0] == key:
-            return self._die_cache[1]
+        # Cached for this very state object (held, so that its id cannot be reused by another state).
+        key = (state.turn_no, tuple(len(s.hand) for s in state.slots), state.crystals_left)
+        if self._die_cache is not None and self._die_cache[0] is state and self._die_cache[1] == key:
+            return self._die_cache[2]
         heroes = [i for i, s in enumerate(state.slots) if s.hero is not None]
         values = [0.0, 0.0, 0.0, 0.0]
         for c, g in enumerate(state.generals):
@@ -316,7 +318,7 @@ class DefendersHeuristic:
             values[c] = self.kill_worth(state, c) * share * (1.0 + urgency) * saturation
             if self.settings.menace > 0.0:
                 values[c] += threat.general_menace(state, c, self.settings.menace) * share * saturation
-        self._die_cache = (key, values)
+        self._die_cache = (state, key, values)
         return values
 
     def card_value(self, state: DefendersState, cid: str, target: Target | None) -> float:
