@@ -18,7 +18,7 @@ results' reason, see ``warhorn.games.defenders.rules.minions.ENDINGS``), plus th
 mean number of turns and generals defeated. ``--out DIR`` keeps the records.
 
 ``screen`` plays agent specs on the same seeds of ``load_game`` (``--first`` on, ``--games``
-of them; the agent's generator is seeded ``seed * 7 + 1``) and prints each arm's wins and
+of them, played by the tournament runner's ``play_game``) and prints each arm's wins and
 endings, and against the first arm the games won by one and lost by the other: the tuning
 screens of docs/ai-results-defenders.md ("Sixth round"), e.g.
 
@@ -44,6 +44,7 @@ from typing import Any
 from warhorn.ai import make_agent
 from warhorn.engine import Rng, load_game
 from warhorn.sim import plan_tournament, run_tournament, wilson_interval, write_records
+from warhorn.sim.runner import GameJob, play_game
 
 SEED = 2026
 
@@ -135,18 +136,19 @@ def timing(games: int, players: int) -> None:
     print(f"    generals defeated per game: {dict(sorted(generals.items()))}")
 
 
-def screen_game(job: tuple[str, int, int]) -> tuple[bool, str]:
-    """One game of a screen: (won, ending) for agent spec, seed of ``load_game`` and heroes."""
-    spec, seed, players = job
-    state = load_game("defenders", seed=seed, players=players)
-    agent = make_agent(spec)
-    rng = Rng(seed * 7 + 1)
-    while (decision := state.pending()) is not None:
-        state, _ = state.apply(agent.choose(state, decision.player, rng))
-    results = state.results()
-    assert results is not None
-    reason = results.to_json()["reason"]
-    return bool(results.winners), reason.split(":", 1)[0]
+def screen_job(spec: str, seed: int, players: int) -> GameJob:
+    """One game of a screen: every seat plays ``spec``, the game is ``load_game`` seed ``seed``."""
+    return GameJob(
+        game="defenders",
+        options={"players": players},
+        index=seed,
+        game_seed=seed,
+        agent_seed=seed,
+        seat_specs=(spec,) * players,
+        seat_labels=(spec,) * players,
+        budget=None,
+        max_actions=None,
+    )
 
 
 def screen(specs: list[str], first: int, games: int, players: int, jobs: int) -> None:
@@ -157,7 +159,11 @@ def screen(specs: list[str], first: int, games: int, players: int, jobs: int) ->
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for spec in specs:
             began = time.perf_counter()
-            outcomes[spec] = list(pool.map(screen_game, [(spec, s, players) for s in seeds], chunksize=10))
+            screen_jobs = [screen_job(spec, seed, players) for seed in seeds]
+            outcomes[spec] = [
+                (bool(r["result"] and r["result"]["winners"]), ending_of(r))
+                for r in pool.map(play_game, screen_jobs, chunksize=10)
+            ]
             wins = sum(won for won, _ in outcomes[spec])
             interval = wilson_interval(wins, games)
             endings = Counter(ending for _, ending in outcomes[spec])
