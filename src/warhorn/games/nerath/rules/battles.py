@@ -185,6 +185,9 @@ def roll_step(s: NerathState) -> list[Event]:
     """Roll the current step's volleys for both sides; open the battle-round card window, then hit."""
     b = s.d.battle
     assert b is not None
+    outcome = battle_outcome(side_model(s, defenders=False), side_model(s, defenders=True))
+    if outcome is not None:  # NER-BAT-15: e.g. a card before the first roll left one side nothing
+        return _finish(s, attacker_won=outcome == BattleOutcome.ATTACKER_WINS)
     first = b.step == "first_strike"
     # the attacker rolls first for convenience; the effect is simultaneous (NER-BAT-02)
     att = _volley(s, defenders=False, first=first)
@@ -615,15 +618,18 @@ def _auto_assign(s: NerathState) -> list[Event]:
             assert b is not None
             s.d.battle = replace(b, orders=b.orders[1:])
             continue
+        if b.step in ("first_strike", "normal"):
+            # NER-BAT-15: the end is checked after every application of hits, first strike
+            # included; a decided battle rolls no more dice and opens no more card windows
+            outcome = battle_outcome(side_model(s, defenders=False), side_model(s, defenders=True))
+            if outcome is not None:
+                events += _finish(s, attacker_won=outcome == BattleOutcome.ATTACKER_WINS)
+                return events
         if b.step == "first_strike":
             s.d.battle = replace(b, step="normal", orders=())
             events += roll_step(s)
             return events
         if b.step == "normal":
-            outcome = battle_outcome(side_model(s, defenders=False), side_model(s, defenders=True))
-            if outcome is not None:  # NER-BAT-15
-                events += _finish(s, attacker_won=outcome == BattleOutcome.ATTACKER_WINS)
-                return events
             s.d.battle = replace(b, step="decide", orders=())
         return events
 
