@@ -7,7 +7,7 @@ import pytest
 from warhorn.games.defenders.board import DarknessCard
 from warhorn.games.defenders.rules.minions import add_minions
 
-from .helpers import MC, mini_board, mini_darkness, play, put, scenario
+from .helpers import INN, MC, mini_board, mini_darkness, play, put, scenario
 
 RED, GREEN, BLUE, BLACK = 0, 1, 2, 3
 
@@ -232,3 +232,51 @@ def test_option_third_demon_overruns_as_for_four() -> None:
     add_minions(s, r1, RED, 1)
     assert s.taint[r1] == 1 and s.minions[r1][RED] == 3
     assert s.minions[s.board.loc("R2")][RED] == 1 and s.minions[s.board.loc("G1")][RED] == 1
+
+
+@pytest.mark.rule("DEF-OVR-07")
+@pytest.mark.rule("DEF-OVR-02")
+def test_a_minion_fleeing_to_a_full_inn_is_not_placed_and_taints_nothing() -> None:
+    # G2 overruns; its neighbour the Inn already holds 3: no crystal there, no 4th minion, and the
+    # other neighbours get their fleeing orc as usual.
+    s = scenario(("paladin",))
+    b = s.board
+    put(s, "G2", green=3)
+    put(s, INN, black=3)
+    add_minions(s, b.loc("G2"), GREEN, 1)
+    assert s.taint[b.loc("G2")] == 1 and s.taint[b.loc(INN)] == 0
+    assert s.minions[b.loc(INN)] == [0, 0, 0, 3]
+    assert s.minions[b.loc("G1")][GREEN] == 1 and s.minions[b.loc("G3")][GREEN] == 1
+    assert s.crystals_left == 11 and s.supply[GREEN] == 25 - 3 - 2
+    assert any(e.kind == "inn_full" for e in s.events)
+
+
+@pytest.mark.rule("DEF-OVR-07")
+@pytest.mark.rule("DEF-OVR-01")
+def test_an_inn_is_never_overrun() -> None:
+    # A 4th minion sent to an Inn (here an undead driven out by the Cleric's Turn Undead, or any
+    # other placement) is not placed: no crystal, nothing spills to the Inn's neighbour.
+    s = scenario(("cleric",), at={"cleric": "G2"})
+    b = s.board
+    inn = b.loc(INN)
+    put(s, INN, green=3)
+    add_minions(s, inn, RED, 2)
+    assert s.minions[inn] == [0, 3, 0, 0] and s.taint[inn] == 0 and s.crystals_left == 12
+    assert s.minions[b.loc("G2")] == [0, 0, 0, 0] and s.supply[RED] == 25
+    put(s, "G2", black=1)
+    s = play(s, "end_day")
+    assert s.pending().kind == "turn_undead"
+    s = play(s, f"turn_undead {INN}")
+    assert s.minions[inn] == [0, 3, 0, 0] and s.taint[inn] == 0 and s.supply[BLACK] == 25
+
+
+@pytest.mark.rule("DEF-OVR-07")
+@pytest.mark.rule("DEF-OVR-04")
+def test_three_demons_never_taint_an_inn() -> None:
+    for options in ({}, {"demons_overrun_at_three": True}):
+        s = scenario(("paladin",), options=options)
+        inn = s.board.loc(INN)
+        put(s, INN, red=2)
+        add_minions(s, inn, RED, 1)
+        assert s.minions[inn] == [3, 0, 0, 0] and s.taint[inn] == 0 and s.crystals_left == 12
+        assert s.minions[s.board.loc("G2")] == [0, 0, 0, 0]

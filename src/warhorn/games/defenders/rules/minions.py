@@ -1,6 +1,6 @@
 """Minions on the board: placement, overruns, taint crystals and the losses they cause.
 
-DEF-OVR-01..06, DEF-END-02 (supply, crystals, Monarch City), DEF-CRD-03 (quest minions).
+DEF-OVR-01..07, DEF-END-02 (supply, crystals, Monarch City), DEF-CRD-03 (quest minions).
 """
 
 from __future__ import annotations
@@ -39,11 +39,21 @@ def lose(state: DefendersState, reason: str, rule: str, ending: str) -> None:
         state.log("game_lost", f"The realm falls: {reason}", reason=reason, rule=rule, ending=ending)
 
 
-def place_crystal(state: DefendersState, loc: int) -> None:
-    """Put one taint crystal on ``loc``; the last of the twelve loses the game (DEF-OVR-06)."""
+def can_be_tainted(state: DefendersState, loc: int) -> bool:
+    """Whether ``loc`` can be overrun or tainted: Monarch City (DEF-OVR-05) and the Inns
+    (DEF-OVR-07) never are; every other location can."""
     b = state.board
-    if loc == b.monarch or state.outcome is not None:
+    return loc != b.monarch and not b.locations[loc].inn
+
+
+def place_crystal(state: DefendersState, loc: int) -> None:
+    """Put one taint crystal on ``loc``; the last of the twelve loses the game (DEF-OVR-06).
+
+    Monarch City and the Inns never take a crystal (DEF-OVR-05, DEF-OVR-07), whatever puts it there.
+    """
+    if not can_be_tainted(state, loc) or state.outcome is not None:
         return
+    b = state.board
     if state.crystals_left <= 0:
         return
     state.crystals_left -= 1
@@ -91,7 +101,7 @@ def _demon_taint(state: DefendersState, loc: int, *, may_spill: bool = False) ->
     docs/defenders-rules-choices.md).
     """
     m = state.minions[loc]
-    if loc != state.board.monarch and m[RED] == 3 and sum(m) == 3:
+    if can_be_tainted(state, loc) and m[RED] == 3 and sum(m) == 3:
         state.log(
             "demon_taint", f"Three demons taint {state.board.name(loc)}", location=state.board.name(loc)
         )
@@ -114,6 +124,7 @@ def add_minions(
 
     One placement overruns at most once: minions of the same placement that
     would follow the overrun are not placed (the flood has already spilled).
+    An Inn holding 3 takes no more and is neither overrun nor tainted (DEF-OVR-07).
     With ``may_overrun`` False (setup) the caller has ruled out a 4th minion.
     """
     b = state.board
@@ -121,6 +132,9 @@ def add_minions(
         if state.outcome is not None:
             return
         if loc != b.monarch and state.minion_total(loc) >= 3:
+            if not can_be_tainted(state, loc):
+                _inn_full(state, loc, colour)
+                return
             if not may_overrun:
                 raise ValueError(f"setup would put a 4th minion on {b.name(loc)}")
             overrun(state, loc, colour, night=night)
@@ -140,6 +154,18 @@ def add_minions(
             _demon_taint(state, loc, may_spill=may_overrun and night)
 
 
+def _inn_full(state: DefendersState, loc: int, colour: int) -> None:
+    """DEF-OVR-07: a minion that would be a 4th at an Inn is not placed; no crystal, no overrun."""
+    name = state.board.name(loc)
+    state.log(
+        "inn_full",
+        f"{name} is full: {article(MINION_NAMES[colour]).lower()} is not placed there (never overrun)",
+        location=name,
+        colour=COLOURS[colour],
+        rule="DEF-OVR-07",
+    )
+
+
 def check_monarch(state: DefendersState) -> None:
     """Five or more minions in Monarch City lose the game (DEF-OVR-05)."""
     if state.minion_total(state.board.monarch) >= 5:
@@ -149,7 +175,8 @@ def check_monarch(state: DefendersState) -> None:
 def overrun(state: DefendersState, loc: int, colour: int, *, night: bool = True) -> None:
     """DEF-OVR-01/02/03: taint ``loc`` and send one minion of ``colour`` to each neighbour.
 
-    A neighbour already holding 3 is tainted instead and does not overrun in turn.
+    A neighbour already holding 3 is tainted instead and does not overrun in turn;
+    a full Inn is neither (DEF-OVR-07): the fleeing minion is simply not placed there.
     """
     b = state.board
     state.log(
@@ -163,8 +190,11 @@ def overrun(state: DefendersState, loc: int, colour: int, *, night: bool = True)
         if state.outcome is not None:
             return
         if nb != b.monarch and state.minion_total(nb) >= 3:
-            state.log("overrun_spill", f"Fleeing minions taint {b.name(nb)}", location=b.name(nb))
-            place_crystal(state, nb)
+            if can_be_tainted(state, nb):
+                state.log("overrun_spill", f"Fleeing minions taint {b.name(nb)}", location=b.name(nb))
+                place_crystal(state, nb)
+            else:
+                _inn_full(state, nb, colour)
             continue
         if not take_from_supply(state, colour, night=night):
             return
