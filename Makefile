@@ -3,6 +3,7 @@
 #               it prints the address to open in a browser. `make serve` is the same.
 #   make play   set up and start a game in the terminal (warhorn play)
 #   make test   set up and run everything CI checks (ruff, mypy, pytest)
+#   make goldens  rewrite the golden playthroughs (tests/goldens/) after a change in play
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -12,7 +13,7 @@ SERVE_ARGS ?=
 PLAY_GAME ?= nerath
 PLAY_ARGS ?=
 
-.PHONY: install run serve play test lint typecheck pytest bench clean
+.PHONY: install run serve play test lint typecheck pytest bench goldens clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +42,10 @@ pytest: install
 	$(BIN)/python -m pytest
 
 test: lint typecheck pytest
+
+# rewrite the golden playthroughs (tests/goldens/*.json) after a change that changes play
+goldens: install
+	$(BIN)/python -m tests.goldens.regenerate
 
 bench: install
 	$(BIN)/python benchmarks/bench_engine.py

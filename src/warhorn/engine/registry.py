@@ -78,6 +78,15 @@ def registered_games() -> dict[str, GameSpec]:
     return {gid: entry.spec for gid, entry in sorted(_GAMES.items())}
 
 
+def installed_games() -> list[str]:
+    """Ids of the games that come installed (not registered by the running program or a test)."""
+    _load_builtins()
+    prefix = BUILTIN_GAME_PACKAGE + "."
+    return sorted(
+        gid for gid, entry in _GAMES.items() if getattr(entry.factory, "__module__", "").startswith(prefix)
+    )
+
+
 def game_spec(name: str) -> GameSpec:
     return _entry(name).spec
 
