@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from warhorn.engine.errors import IllegalActionError
-from warhorn.games.defenders.actions import Move, Rumors
+from warhorn.games.defenders.actions import Move, Rest, Rumors
 from warhorn.games.defenders.rules import hero_actions
 
-from .helpers import MC, give, play, put, scenario
+from .helpers import INN, MC, give, play, put, scenario
 
 
 @pytest.mark.rule("DEF-TRN-01")
@@ -269,3 +269,21 @@ def test_replacements_never_outnumber_the_unused_heroes() -> None:
     assert s.replacements == [0] and s.pending().kind == "choose_hero"
     s = play(s, "choose_hero wizard")
     assert s.slots[0].hero == "wizard" and s.slots[1].hero is None
+
+
+@pytest.mark.rule("DEF-ACT-09")
+def test_no_healing_in_monarch_city_or_an_inn_while_enemy_minions_stand_there() -> None:
+    # The English original: no hero heals on a location with enemy minions or a general, and
+    # Monarch City and the Inns (full healing) are no exception.
+    for where in (MC, INN):
+        s = scenario(("paladin",), at={"paladin": where})
+        s.slots[0].life = 2
+        s.slots[0].actions = 2
+        put(s, where, green=1)
+        assert "rest" not in {a.notation() for a in s.legal_actions()}, where
+        with pytest.raises(IllegalActionError, match="DEF-ACT-09"):
+            s.apply(Rest())
+        s.minions[s.board.loc(where)][1] = 0  # the orc is gone: full healing again
+        s.supply[1] += 1
+        s = play(s, "rest")
+        assert s.slots[0].life == 5, where

@@ -184,16 +184,15 @@ def why_illegal_day(state: DefendersState, action: Action) -> IllegalActionError
 
 
 def rest_amount(state: DefendersState, slot: int) -> int:
-    """DEF-ACT-09: full in Monarch City or an Inn, 2 elsewhere without minions, never where a general is."""
+    """DEF-ACT-09: full in Monarch City or an Inn, 2 elsewhere; never where enemy minions or a
+    general stand, Monarch City and the Inns included (the English original's note)."""
     s = state.slots[slot]
     b = state.board
-    if state.generals_at(s.loc):
+    if state.generals_at(s.loc) or state.minion_total(s.loc) > 0:
         return 0
     missing = s.max_life - s.life
     if b.locations[s.loc].inn or s.loc == b.monarch:
         return missing
-    if state.minion_total(s.loc) > 0:
-        return 0
     return min(2, missing)
 
 
