@@ -109,10 +109,25 @@ def test_defeat_chance_matches_full_enumeration(
     )
 
 
-def test_two_attackers_parry_separately() -> None:
-    """Parries cancel hits of the participant who rolled them, never below 0 (rules/battle.py)."""
+def test_parries_count_over_the_whole_battle() -> None:
+    """Every 1 parries a hit of any participant (DEF-GEN-08); the battle is won once, after some
+    participant's roll, its hits less its 1s reach the general's life (checked by enumeration)."""
+    first = Attacker((1, 1), (False, False), 0, 3, False)
+    second = Attacker((1,), (False,), 0, 3, False)
+
+    def net(faces: tuple[int, ...]) -> int:
+        return sum(1 for f in faces if f >= 3) - sum(1 for f in faces if f == 1)
+
+    expected = 0.0
+    for a in itertools.product(range(1, 7), repeat=2):
+        for b in itertools.product(range(1, 7), repeat=1):
+            if net(a) >= 2 or net(a) + net(b) >= 2:
+                expected += 1 / 6**3
+    assert defeat_chance([first, second], 2, True) == pytest.approx(expected)
+    # A 1 of the first roller cancels a hit of the second: one die each, 2 needed, only hits win.
     one = Attacker((1,), (False,), 0, 3, False)
     assert defeat_chance([one, one], 2, True) == pytest.approx((4 / 6) ** 2)
+    assert defeat_chance([first, second], 2, False) == pytest.approx(binomial_tail(3, 3, 2))
 
 
 # --- positions ----------------------------------------------------------------------------------

@@ -51,10 +51,10 @@ def test_gorgutt_parries_every_one_rolled() -> None:
 
 @pytest.mark.rule("DEF-GEN-08")
 @pytest.mark.rule("DEF-GEN-06")
-def test_gorgutt_parries_only_the_hits_of_the_roll_that_shows_the_one() -> None:
-    # Group attack: the paladin rolls 5, 6 (2 hits), then the wizard rolls a lone 1. That 1 is a
-    # parry, but it cancels only hits of its own roll: the paladin's 2 wounds stay on the track
-    # (docs/defenders-rules-choices.md; the pooled reading would take one back).
+def test_gorgutt_a_one_rolled_later_by_another_hero_takes_back_a_hit_already_landed() -> None:
+    # Group attack: the paladin rolls 5, 6 (2 hits), then the wizard rolls a lone 1. Every 1 in the
+    # battle parries a hit of any hero (the English original: "regardless of the hero who rolled
+    # the 1 or the successful attack"), so the marker goes back one: 1 wound stays.
     s = scenario(("paladin", "wizard"), at={"paladin": "G3", "wizard": "G3"}, rolls=[5, 6, 1], ds=["quiet"])
     give(s, "paladin", "G1e")
     give(s, "wizard", "G1h")
@@ -62,8 +62,31 @@ def test_gorgutt_parries_only_the_hits_of_the_roll_that_shows_the_one() -> None:
     s = play(s, "commit paladin G1e", "commit_done paladin", "commit wizard G1h", "commit_done wizard")
     s = play(s, "next_attacker paladin")  # the wizard then rolls at once, the only one left
     assert s.battle is None  # the attack failed
-    assert s.generals[GREEN].wounds == 2
+    assert s.generals[GREEN].wounds == 1
     assert [x.life for x in s.slots] == [5 - 1, 5 - 2]  # Gorgutt's penalty: 2 life (the paladin ignores 1)
+
+
+@pytest.mark.rule("DEF-GEN-08")
+@pytest.mark.rule("DEF-GEN-06")
+def test_gorgutt_a_one_rolled_before_any_hit_parries_the_next_heros_hit() -> None:
+    # The wizard rolls first: 1, 2 (no hit, one parry). The paladin, the only one left, then rolls
+    # 6, 6, 4, 3 with 4 dice (4 hits): the wizard's 1 cancels one of them, so 3 wounds, not 4.
+    for wounds_before, defeated in ((2, False), (3, True)):
+        at = {"paladin": "G3", "wizard": "G3"}
+        s = scenario(("paladin", "wizard"), at=at, rolls=[1, 2, 6, 6, 4, 3], ds=["quiet"])
+        s.generals[GREEN].wounds = wounds_before
+        give(s, "paladin", "G1e", "G2e")
+        give(s, "wizard", "G1h", "G2h")
+        s = play(s, "attack_general", "join wizard")
+        s = play(s, "commit paladin G1e", "commit paladin G2e", "commit_done paladin")
+        s = play(s, "commit wizard G1h", "commit wizard G2h", "commit_done wizard")
+        s, events = s.apply(s.parse("next_attacker wizard"))
+        if defeated:  # 3 life left: the paladin's roll is the final blow
+            assert s.generals[GREEN] is None and s.slots[0].slain == [GREEN]
+        else:  # 4 life left: one short, the attack fails with 5 wounds on the track
+            assert s.generals[GREEN].wounds == 5 and s.battle is None
+        parries = [e for e in events if e.kind == "parry"]
+        assert len(parries) == 1 and parries[0].data["parries"] == 1
 
 
 @pytest.mark.rule("DEF-GEN-09")

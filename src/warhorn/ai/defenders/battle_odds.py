@@ -107,6 +107,14 @@ def life_left(state: DefendersState, colour: int) -> int:
     return gd.life - g.wounds
 
 
+def hits_still_needed(state: DefendersState) -> int:
+    """Net hits the battle in progress still needs: the general's life left, plus the 1s already
+    rolled against Gorgutt that no hit has met yet (they will parry the next hits, DEF-GEN-08)."""
+    bt = state.battle
+    assert bt is not None
+    return life_left(state, bt.general) + max(0, bt.parries - bt.hits)
+
+
 def parries(state: DefendersState, colour: int, slots: Iterable[int] = ()) -> bool:
     gd = state.board.general_by_colour[colour]
     return gd is not None and gd.has_skill("parry") and not blessed(state, slots)

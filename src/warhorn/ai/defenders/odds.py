@@ -4,13 +4,15 @@ A participant's dice come from the cards it commits (Balazarg's curse may take a
 red card away first, 1 chance in 6 per card), plus reward dice. Each die hits on
 ``need``+ (the general's hit number less the hero's bonuses); a hero with a
 re-roll re-rolls every failed die once (never against Varkolak). Against
-Gorgutt every final face of 1 parries one hit of that participant's roll, and
-a roll never does less than 0 hits. The battle is won when the participants'
-hits together reach the general's remaining life.
+Gorgutt every final face of 1 rolled in the battle parries one hit of any
+participant (DEF-GEN-08), so a participant's roll is counted as hits less 1s,
+which may be negative. The battle is won as soon as, after a participant's
+roll, the battle's hits less its parries reach the general's remaining life.
 
-Each participant's hits are a probability vector; the battle's total is their
-convolution. All of it is exact arithmetic on small vectors (at most a few
-dozen dice), so a decision costs well under a millisecond.
+Each participant's net hits are a probability vector; the battle is their
+convolution, with the winning mass taken out after every participant. All of
+it is exact arithmetic on small vectors (at most a few dozen dice), so a
+decision costs well under a millisecond.
 """
 
 from __future__ import annotations
@@ -49,7 +51,17 @@ def die_faces(need: int, reroll: bool, parry: bool) -> tuple[float, float, float
 
 @lru_cache(maxsize=4096)
 def roll_hits(dice: int, need: int, reroll: bool, parry: bool) -> Distribution:
-    """Distribution of one participant's hits with ``dice`` dice (parries subtracted, floor 0)."""
+    """Distribution of one roll's hits with ``dice`` dice (its own parries subtracted, floor 0)."""
+    net = roll_net(dice, need, reroll, parry)
+    out = [0.0] * (dice + 1)
+    for k, pr in enumerate(net):
+        out[max(0, k - dice)] += pr
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def roll_net(dice: int, need: int, reroll: bool, parry: bool) -> Distribution:
+    """Distribution of one roll's hits less its 1s (parry), shifted: entry ``k`` is net ``k - dice``."""
     hit, neutral, ones = die_faces(need, reroll, parry)
     # net[k + dice] = chance of hits - parries == k
     net = [0.0] * (2 * dice + 1)
@@ -65,10 +77,7 @@ def roll_hits(dice: int, need: int, reroll: bool, parry: bool) -> Distribution:
             if k - 1 >= 0:
                 nxt[k - 1] += pr * ones
         net = nxt
-    out = [0.0] * (dice + 1)
-    for k, pr in enumerate(net):
-        out[max(0, k - dice)] += pr
-    return tuple(out)
+    return tuple(net)
 
 
 def convolve(a: Sequence[float], b: Sequence[float]) -> Distribution:
@@ -111,30 +120,42 @@ class Attacker:
         return sum(self.card_dice) + self.extra_dice
 
 
-def attacker_hits(attacker: Attacker, parry: bool) -> Distribution:
-    """Distribution of one participant's hits, curse and parries included."""
+def attacker_net(attacker: Attacker, parry: bool) -> dict[int, float]:
+    """Distribution of one participant's hits less its 1s (Gorgutt), curse included: net -> chance."""
     dice_dist = dice_after_curse(attacker.card_dice, attacker.cursed)
-    total = len(dice_dist) - 1 + attacker.extra_dice
-    out = [0.0] * (total + 1)
+    out: dict[int, float] = {}
     for card_dice, pr in enumerate(dice_dist):
         if pr == 0.0:
             continue
-        for hits, q in enumerate(
-            roll_hits(card_dice + attacker.extra_dice, attacker.need, attacker.reroll, parry)
-        ):
-            out[hits] += pr * q
-    return tuple(out)
+        dice = card_dice + attacker.extra_dice
+        for k, q in enumerate(roll_net(dice, attacker.need, attacker.reroll, parry)):
+            if q:
+                out[k - dice] = out.get(k - dice, 0.0) + pr * q
+    return out
 
 
 def defeat_chance(attackers: Sequence[Attacker], life_left: int, parry: bool) -> float:
-    """Chance that the attackers together land at least ``life_left`` hits."""
+    """Chance that the general falls: after some participant's roll (in the given order), the
+    battle's hits less its parries reach ``life_left``. Without ``parry`` that is the chance the
+    attackers together land at least ``life_left`` hits."""
     if life_left <= 0:
         return 1.0
-    dist: Distribution = (1.0,)
+    won = 0.0
+    running: dict[int, float] = {0: 1.0}
     for attacker in attackers:
-        if attacker.dice:
-            dist = convolve(dist, attacker_hits(attacker, parry))
-    return min(1.0, max(0.0, sum(dist[life_left:])))
+        if not attacker.dice:
+            continue
+        roll = attacker_net(attacker, parry)
+        nxt: dict[int, float] = {}
+        for have, p in running.items():
+            for net, q in roll.items():
+                total = have + net
+                if total >= life_left:
+                    won += p * q
+                else:
+                    nxt[total] = nxt.get(total, 0.0) + p * q
+        running = nxt
+    return min(1.0, max(0.0, won))
 
 
 def binomial_tail(dice: int, need: int, hits: int) -> float:

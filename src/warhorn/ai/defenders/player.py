@@ -1270,7 +1270,7 @@ class DefendersHeuristic:
             attackers.append(
                 battle_odds.attacker(state, p, bt.general, cards, extra_dice=extra, skill_off=skill_off)
             )
-        life = battle_odds.life_left(state, bt.general)
+        life = battle_odds.hits_still_needed(state)
         return defeat_chance(attackers, life, battle_odds.parries(state, bt.general, bt.participants)), sum(
             a.dice for a in attackers
         )
@@ -1292,7 +1292,7 @@ class DefendersHeuristic:
                     state, p, bt.general, cards, extra_dice=bt.extra_dice.get(p, 0), skill_off=skill_off
                 )
             )
-        life = battle_odds.life_left(state, bt.general)
+        life = battle_odds.hits_still_needed(state)
         return defeat_chance(attackers, life, battle_odds.parries(state, bt.general, bt.participants))
 
     def _next_attacker(self, state: DefendersState, legal: list[Action]) -> Choice:

@@ -113,8 +113,9 @@ class Battle:
     committed: dict[int, list[str]] = field(default_factory=dict)
     commit_queue: list[int] = field(default_factory=list)
     rolled: list[int] = field(default_factory=list)
-    hits: int = 0
+    hits: int = 0  # successful hits rolled in this battle, before parries
     extra_dice: dict[int, int] = field(default_factory=dict)  # from spent quest rewards
+    parries: int = 0  # 1s rolled in this battle against Gorgutt (DEF-GEN-08)
 
     def copy(self) -> Battle:
         return Battle(
@@ -129,6 +130,7 @@ class Battle:
             list(self.rolled),
             self.hits,
             dict(self.extra_dice),
+            self.parries,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -143,6 +145,7 @@ class Battle:
             "rolled": list(self.rolled),
             "hits": self.hits,
             "extra_dice": {str(k): v for k, v in sorted(self.extra_dice.items())},
+            "parries": self.parries,
         }
 
 

@@ -220,7 +220,13 @@ def general_bonus(state: DefendersState, slot: int) -> int:
 
 
 def roll_for(state: DefendersState, slot: int) -> None:
-    """One participant rolls its dice; hits wound the general (Gorgutt parries 1s: DEF-GEN-08)."""
+    """One participant rolls its dice; hits wound the general.
+
+    Gorgutt's parry (DEF-GEN-08) counts over the whole battle: every final 1 rolled by any
+    participant cancels one successful hit of any participant. The wound marker stands at the
+    battle's hits less its parries (never below where the battle began), so a 1 rolled later
+    takes back a hit landed earlier, and a 1 rolled before any hit waits for the next one.
+    """
     bt = state.battle
     assert bt is not None
     gd = state.board.general_by_colour[bt.general]
@@ -240,17 +246,29 @@ def roll_for(state: DefendersState, slot: int) -> None:
         again = hero_actions.roll(state, slot, len(misses), "re-rolling failed dice")
         hits += [f for f in again if f >= need]
         misses = [f for f in again if f < need]
-    total = len(hits)
+    landed_before = max(0, bt.hits - bt.parries)
+    bt.hits += len(hits)
     if gd.has_skill("parry") and not _skill_cancelled(state):
-        parries = sum(1 for f in misses + hits if f == 1)
-        if parries:
-            state.log("parry", f"Gorgutt parries {parries} hit(s)", rule="DEF-GEN-08")
-        total = max(0, total - parries)
-    g.wounds = min(gd.life, g.wounds + total)
-    bt.hits += total
+        ones = sum(1 for f in misses + hits if f == 1)
+        if ones:
+            bt.parries += ones
+            state.log(
+                "parry",
+                f"Gorgutt parries: {ones} more 1(s), {bt.parries} against {bt.hits} hit(s) in this battle",
+                parries=bt.parries,
+                hits=bt.hits,
+                rule="DEF-GEN-08",
+            )
+    total = max(0, bt.hits - bt.parries) - landed_before
+    g.wounds = max(0, min(gd.life, g.wounds + total))
     state.log(
         "general_wounded",
-        f"{state.hero_name(slot)} lands {total} hit(s) on {gd.name} ({gd.life - g.wounds} life left)",
+        (
+            f"{state.hero_name(slot)} lands {total} hit(s) on {gd.name}"
+            if total >= 0
+            else f"Gorgutt's parries take back {-total} hit(s) landed earlier"
+        )
+        + f" ({gd.life - g.wounds} life left)",
         hits=total,
         general=COLOURS[bt.general],
     )

@@ -514,7 +514,7 @@ function battlePanel(view, payload, mine, controls) {
   const done = mine.filter((a) => a.kind === "commit_done");
   return el("div", { class: "dfr-battle" },
     el("h3", {}, `Battle against ${g ? g.name : battle.general}`),
-    el("p", {}, `Stage: ${battle.stage} · heroes: ${battle.participants.map((s) => heroName(view.heroes[s].hero)).join(", ")} · hits: ${battle.hits}`),
+    el("p", {}, `Stage: ${battle.stage} · heroes: ${battle.participants.map((s) => heroName(view.heroes[s].hero)).join(", ")} · hits: ${battle.hits}${battle.parries ? ` · parries: ${battle.parries}` : ""}`),
     ...committed,
     mine.some((a) => a.kind === "commit") ? el("p", { class: "muted" }, "Click a card of your hand marked “commit” to add it to the attack.") : null,
     ...done.map((a) => el("button", { type: "button", class: "dfr-done", onclick: () => controls.submit(a) }, describe(a))));
