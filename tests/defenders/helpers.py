@@ -237,7 +237,9 @@ def scenario(
 
 
 def play(state: DefendersState, *texts: str) -> DefendersState:
-    """Apply actions by text, one after another, checking invariants after each."""
+    """Apply actions by text, one after another, checking invariants after each (the first
+    on a position the test may have edited by hand)."""
+    state.edited()
     for text in texts:
         state, _ = state.apply(state.parse(text))
         assert state.invariants() == [], state.invariants()
@@ -251,6 +253,7 @@ def put(state: DefendersState, where: str, **counts: int) -> None:
         c = COLOURS.index(colour)
         state.minions[i][c] += n
         state.supply[c] -= n
+    state.edited()
 
 
 def give(state: DefendersState, hero: str, *card_ids: str) -> None:
@@ -261,6 +264,7 @@ def give(state: DefendersState, hero: str, *card_ids: str) -> None:
         pile.remove(cid)
         slot.hand.append(cid)
     state.hero_deck = Deck(tuple(pile), state.hero_deck.discard_pile)
+    state.edited()
 
 
 def grant(state: DefendersState, hero: str, *quest_ids: str) -> None:
@@ -270,3 +274,4 @@ def grant(state: DefendersState, hero: str, *quest_ids: str) -> None:
     discard = [q for q in state.quest_deck.discard_pile if q not in quest_ids]
     state.quest_deck = Deck(tuple(pile), tuple(discard))
     slot.rewards.extend(quest_ids)
+    state.edited()

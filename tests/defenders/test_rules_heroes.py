@@ -10,6 +10,7 @@ RED, GREEN, BLUE, BLACK = 0, 1, 2, 3
 
 
 def notations(s) -> set[str]:  # type: ignore[no-untyped-def]
+    s.edited()  # the test may have edited the position by hand since it last asked
     return {a.notation() for a in s.legal_actions()}
 
 

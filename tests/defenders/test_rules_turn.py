@@ -226,6 +226,7 @@ def test_attack_general_only_on_its_location_without_minions() -> None:
     assert "attack_general" not in {a.notation() for a in s.legal_actions()}
     s.minions[s.board.loc("R3")][0] = 0
     s.supply[0] += 1
+    s.edited()
     assert "attack_general" in {a.notation() for a in s.legal_actions()}
     s = scenario(("paladin",), at={"paladin": "R2"})
     assert "attack_general" not in {a.notation() for a in s.legal_actions()}

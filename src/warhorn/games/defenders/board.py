@@ -8,8 +8,9 @@ tests. Everything here is immutable and shared between states.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from warhorn.engine.graph import BoardGraph, Space
 
@@ -156,11 +157,19 @@ class DefendersBoard:
     index: Mapping[str, int] = field(init=False, repr=False, compare=False)
     monarch: int = field(init=False, repr=False, compare=False)
     cards: Mapping[str, HeroCard] = field(init=False, repr=False, compare=False)
+    #: Each hero card's face (everything but its id): copies with the same face are the same choice.
+    card_face: Mapping[str, tuple[object, ...]] = field(init=False, repr=False, compare=False)
+    special_cards: frozenset[str] = field(init=False, repr=False, compare=False)  # purple card ids
     ds_cards: Mapping[str, DarknessCard] = field(init=False, repr=False, compare=False)
     quest_by_id: Mapping[str, QuestDef] = field(init=False, repr=False, compare=False)
     hero_by_id: Mapping[str, HeroDef] = field(init=False, repr=False, compare=False)
     general_by_colour: tuple[GeneralDef | None, ...] = field(init=False, repr=False, compare=False)
     colour_of: tuple[int, ...] = field(init=False, repr=False, compare=False)  # -1 for purple
+    #: ``within`` answers by (start, steps), computed once per board (the board never changes).
+    _within: dict[tuple[int, int], tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    #: Values the rules derive from the board alone (e.g. the Move actions to a set of
+    #: locations), kept here because the board never changes; keys name their rule module.
+    derived: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         graph = BoardGraph(
@@ -173,6 +182,12 @@ class DefendersBoard:
             raise ValueError(f"the board has no {MONARCH_CITY!r}")
         set_(self, "monarch", graph.index[MONARCH_CITY])
         set_(self, "cards", {c.id: c for c in self.hero_cards})
+        set_(
+            self,
+            "card_face",
+            {c.id: (c.name, c.colour, c.location, c.band, c.dice, c.special) for c in self.hero_cards},
+        )
+        set_(self, "special_cards", frozenset(c.id for c in self.hero_cards if c.is_special))
         set_(self, "ds_cards", {c.id: c for c in self.darkness})
         set_(self, "quest_by_id", {q.id: q for q in self.quests})
         set_(self, "hero_by_id", {h.id: h for h in self.heroes})
@@ -188,6 +203,8 @@ class DefendersBoard:
             "colour_of",
             tuple(COLOURS.index(loc.colour) if loc.colour in COLOURS else -1 for loc in self.locations),
         )
+        set_(self, "_within", {})
+        set_(self, "derived", {})
 
     def loc(self, name: str) -> int:
         try:
@@ -201,8 +218,16 @@ class DefendersBoard:
     def neighbours(self, i: int) -> tuple[int, ...]:
         return self.graph.neighbors[i]
 
-    def within(self, start: int, steps: int) -> list[int]:
-        """Locations reachable in 1..``steps`` moves along connections (not ``start`` itself)."""
+    def within(self, start: int, steps: int) -> tuple[int, ...]:
+        """Locations reachable in 1..``steps`` moves along connections (not ``start`` itself),
+        in index order; each answer is computed once per board."""
+        key = (start, steps)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = self._search_within(start, steps)
+        return found
+
+    def _search_within(self, start: int, steps: int) -> tuple[int, ...]:
         seen = {start}
         frontier = [start]
         out: list[int] = []
@@ -215,7 +240,7 @@ class DefendersBoard:
                         nxt.append(j)
                         out.append(j)
             frontier = nxt
-        return sorted(out)
+        return tuple(sorted(out))
 
 
 def small_board(

@@ -256,6 +256,7 @@ class DefendersState(GameState):
         self.ending: str | None = None  # machine-readable code (rules.minions.ENDINGS)
         self.won = False
         self.events: list[Event] = []
+        self._legal: list[Action] | None = None  # legal_actions() of this position, once asked
 
     # --- engine contract ---------------------------------------------------
     @property
@@ -306,6 +307,7 @@ class DefendersState(GameState):
         new.ending = self.ending
         new.won = self.won
         new.events = []
+        new._legal = None
         return new
 
     def pending(self) -> Decision | None:
@@ -313,12 +315,30 @@ class DefendersState(GameState):
 
         return turn.pending(self)
 
+    def edited(self) -> None:
+        """Forget what was computed from this position (its legal actions): call it after
+        changing a state's fields by hand, as scenario tests do. ``apply`` never needs it."""
+        self._legal = None
+
     def legal_actions(self) -> list[Action]:
+        """The pending decision's actions, computed once per position (a state changes only in
+        ``_apply_in_place``, which forgets them, or by hand, see :meth:`edited`); callers get
+        their own list."""
         from warhorn.games.defenders.rules import turn
 
         if self.outcome is not None:
             return []
-        return turn.legal_actions(self)
+        if self._legal is None:
+            self._legal = turn.legal_actions(self)
+        return list(self._legal)
+
+    def is_legal(self, action: Action) -> bool:
+        if self.outcome is not None:
+            return False
+        if self._legal is None:
+            self.legal_actions()
+        assert self._legal is not None
+        return action in self._legal
 
     def why_illegal(self, action: Action) -> IllegalActionError:
         from warhorn.games.defenders.rules import turn
@@ -329,6 +349,7 @@ class DefendersState(GameState):
         from warhorn.games.defenders.rules import turn
 
         self.events = []
+        self._legal = None
         turn.apply(self, action)
         turn.advance(self)
         out, self.events = self.events, []

@@ -82,11 +82,11 @@ def matching_cards(state: DefendersState, slot: int, colour: int) -> list[str]:
 
 def distinct(state: DefendersState, card_ids: list[str]) -> list[str]:
     """One card per distinct face (copies of the same card give the same choice)."""
+    face = state.board.card_face
     seen: set[tuple[object, ...]] = set()
     out = []
     for cid in card_ids:
-        c = state.board.cards[cid]
-        key = (c.name, c.colour, c.location, c.band, c.dice, c.special)
+        key = face[cid]
         if key not in seen:
             seen.add(key)
             out.append(cid)

@@ -27,71 +27,89 @@ from warhorn.games.defenders.actions import (
     UseReward,
 )
 from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, GREEN, KILL_NUMBER, MINION_NAMES, RED
-from warhorn.games.defenders.rules import cards, minions
+from warhorn.games.defenders.rules import cards, minions, quests, specials
 
 if TYPE_CHECKING:
+    from warhorn.games.defenders.board import DefendersBoard
     from warhorn.games.defenders.state import DefendersState
 
 RUMOR_TOKENS_PER_TURN = 2
 
 
-def _forbidden(state: DefendersState, slot: int, dest: int) -> bool:
-    """A Sorceress in enemy form may not enter Monarch City or an Inn."""
+def _forbidden(state: DefendersState, slot: int) -> frozenset[str]:
+    """Where the hero may not go: a Sorceress in enemy form may not enter Monarch City or an Inn."""
     s = state.slots[slot]
     if s.hero == "sorceress" and s.turn.get("shape") in COLOURS:
-        return dest == state.board.monarch or state.board.locations[dest].inn
-    return False
+        b = state.board
+        return frozenset(loc.name for i, loc in enumerate(b.locations) if i == b.monarch or loc.inn)
+    return frozenset()
 
 
 def has_reward(state: DefendersState, slot: int, reward: str) -> bool:
     return any(state.board.quest_by_id[q].reward == reward for q in state.slots[slot].rewards)
 
 
-def move_options(state: DefendersState, slot: int) -> list[Action]:
-    """Every legal move of a hero (DEF-ACT-01..04, Eagle Flight, Noble Steed, Teleport)."""
+def _moves(board: DefendersBoard, here: int, reach: int, by: str, card: str | None) -> tuple[Move, ...]:
+    """The moves ``by`` from ``here`` to every location within ``reach`` steps (1: the
+    neighbours), built once per board."""
+    key = ("hero_actions.moves", here, reach, by, card)
+    found: tuple[Move, ...] | None = board.derived.get(key)
+    if found is None:
+        dests = board.neighbours(here) if reach == 1 else board.within(here, reach)
+        found = board.derived[key] = tuple(Move(board.name(d), by, card) for d in dests if d != here)
+    return found
+
+
+def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Action]:
+    """Every legal move of a hero (DEF-ACT-01..04, Eagle Flight, Noble Steed, Teleport);
+    ``hand``: the hero's cards, one per distinct face."""
     b = state.board
     s = state.slots[slot]
     out: list[Action] = []
     here = s.loc
+    forbidden = _forbidden(state, slot)
 
-    def add(dests: list[int] | tuple[int, ...], by: str, card: str | None = None) -> None:
+    def add(moves: tuple[Move, ...]) -> None:
+        if forbidden:
+            out.extend(m for m in moves if m.to not in forbidden)
+        else:
+            out.extend(moves)
+
+    def add_to(dests: list[int], by: str) -> None:
         for d in dests:
-            if d != here and not _forbidden(state, slot, d):
-                out.append(Move(b.name(d), by, card))
+            if d != here and b.name(d) not in forbidden:
+                out.append(Move(b.name(d), by))
 
-    add(b.neighbours(here), "foot")
-    hand = cards.distinct(state, s.hand)
-    two = b.within(here, 2)
-    four = b.within(here, 4)
+    add(_moves(b, here, 1, "foot", None))
     gates = [i for i, g in enumerate(state.gates) if g]
     for cid in hand:
         card = b.cards[cid]
         if card.band == "horse":
-            add(two, "horse", cid)
+            add(_moves(b, here, 2, "horse", cid))
         elif card.band == "eagle":
-            add(four, "eagle", cid)
+            add(_moves(b, here, 4, "eagle", cid))
         elif card.band == "gate":
             dests = set(gates)
             if card.location is not None:
                 dests.add(b.loc(card.location))
-            add(sorted(dests), "gate", cid)
+            for d in sorted(dests):
+                if d != here and b.name(d) not in forbidden:
+                    out.append(Move(b.name(d), "gate", cid))
     if state.gates[here] and len(gates) >= 2:
-        add(gates, "gatelink")
+        add_to(gates, "gatelink")
     if s.hero == "eagle_rider":
-        add(four, "eagle_flight")
+        add(_moves(b, here, 4, "eagle_flight", None))
     if s.hero == "paladin":
-        add(two, "noble_steed")
+        add(_moves(b, here, 2, "noble_steed", None))
     if s.hero == "wizard" and not s.turn.get("teleported"):
-        add(gates, "teleport")
+        add_to(gates, "teleport")
     if has_reward(state, slot, "unicorn"):
-        add(two, "horse")
+        add(_moves(b, here, 2, "horse", None))
     return out
 
 
 def legal_day(state: DefendersState) -> list[Action]:
     """The current hero's legal actions, plus free plays and ending the Daytime."""
-    from warhorn.games.defenders.rules import quests, specials
-
     slot = state.current
     s = state.slots[slot]
     b = state.board
@@ -99,9 +117,10 @@ def legal_day(state: DefendersState) -> list[Action]:
     if s.hero is not None and s.actions > 0:
         here = s.loc
         m = state.minions[here]
-        out.extend(move_options(state, slot))
+        hand = cards.distinct(state, s.hand)
+        out.extend(move_options(state, slot, hand))
         if state.gate_supply > 0 and not state.gates[here]:
-            for cid in cards.distinct(state, s.hand):
+            for cid in hand:
                 if b.cards[cid].location == b.name(here):
                     out.append(BuildGate(cid))
         if b.locations[here].inn:
@@ -111,7 +130,7 @@ def legal_day(state: DefendersState) -> list[Action]:
                     out.extend(Rumors(c, tokens) for c in COLOURS)
         if state.taint[here] > 0:
             colour = b.locations[here].colour
-            for cid in cards.distinct(state, s.hand):
+            for cid in hand:
                 if b.cards[cid].colour == colour:
                     out.append(HealLand(cid))
             if s.hero == "cleric" and sum(m) == 0:
@@ -124,22 +143,28 @@ def legal_day(state: DefendersState) -> list[Action]:
             out.extend(Fight(b.name(n)) for n in b.neighbours(here) if state.minion_total(n) > 0)
         if s.hero == "wizard" and sum(m) > 0:
             present = {COLOURS[c] for c in range(4) if m[c]}
-            out.extend(
-                Fireball(cid) for cid in cards.distinct(state, s.hand) if b.cards[cid].colour in present
-            )
+            out.extend(Fireball(cid) for cid in hand if b.cards[cid].colour in present)
         out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
         if state.generals_at(here) and sum(m) == 0:
             out.append(AttackGeneral())
         if quests.can_attempt(state, slot):
             out.append(QuestAction())
-    out.extend(specials.day_plays(state))
-    player = s.player
-    out.extend(
-        a
-        for a in quests.reward_uses(state, "day")
-        if isinstance(a, UseReward) and state.slots[state.slot_of(a.hero)].player == player
-    )
+    out.extend(free_plays(state))
     out.append(EndDay())
+    return out
+
+
+def free_plays(state: DefendersState) -> list[Action]:
+    """What the active player may do in Daytime without an action: play purple cards and
+    spend held rewards (of any of their heroes)."""
+    out = specials.day_plays(state)
+    player = state.slots[state.current].player
+    if any(o.rewards for o in state.slots if o.player == player and o.hero is not None):
+        out.extend(
+            a
+            for a in quests.reward_uses(state, "day")
+            if isinstance(a, UseReward) and state.slots[state.slot_of(a.hero)].player == player
+        )
     return out
 
 
@@ -202,7 +227,7 @@ def spend(state: DefendersState, n: int = 1) -> None:
 
 
 def apply_day(state: DefendersState, action: Action) -> None:
-    from warhorn.games.defenders.rules import battle, quests, specials
+    from warhorn.games.defenders.rules import battle
 
     slot = state.current
     s = state.slots[slot]

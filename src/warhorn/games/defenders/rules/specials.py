@@ -114,16 +114,24 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
     return []
 
 
-def plays_of_player(state: DefendersState, player: int, window: str) -> list[Action]:
+def plays_of_player(state: DefendersState, player: int, window: str, *, rewards: bool = True) -> list[Action]:
+    """The purple cards (and, with ``rewards``, the held rewards) ``player``'s heroes may play
+    at ``window``."""
     from warhorn.games.defenders.rules import quests
 
     out: list[Action] = []
+    specials = state.board.special_cards
+    holds_rewards = False
     for i, s in enumerate(state.slots):
         if s.player != player or s.hero is None:
             continue
-        for cid in cards.distinct(state, [c for c in s.hand if state.board.cards[c].is_special]):
-            out.extend(_plays_for(state, i, cid, window))
-    out.extend(a for a in quests.reward_uses(state, window) if _reward_owner(state, a) == player)
+        holds_rewards = holds_rewards or bool(s.rewards)
+        held = [c for c in s.hand if c in specials]
+        if held:
+            for cid in cards.distinct(state, held):
+                out.extend(_plays_for(state, i, cid, window))
+    if rewards and holds_rewards:
+        out.extend(a for a in quests.reward_uses(state, window) if _reward_owner(state, a) == player)
     return out
 
 
@@ -135,7 +143,7 @@ def _reward_owner(state: DefendersState, action: Action) -> int:
 def day_plays(state: DefendersState) -> list[Action]:
     """Free plays of the active player's purple cards during Daytime."""
     player = state.slots[state.current].player
-    return [a for a in plays_of_player(state, player, "day") if isinstance(a, PlayCard)]
+    return plays_of_player(state, player, "day", rewards=False)
 
 
 def open_window(state: DefendersState, kind: str) -> bool:

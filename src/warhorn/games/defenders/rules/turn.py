@@ -216,8 +216,7 @@ def advance(state: DefendersState) -> None:
             state.phase = "day"
             continue
         if state.phase == "day":
-            legal = hero_actions.legal_day(state)
-            if state.slots[state.current].actions > 0 or len(legal) > 1:
+            if state.slots[state.current].actions > 0 or hero_actions.free_plays(state):
                 return
             end_day(state)
             continue
