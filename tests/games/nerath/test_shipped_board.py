@@ -155,11 +155,12 @@ def test_named_adjacencies_from_the_rulebook(content: NerathContent) -> None:
     assert not graph.adjacent("dawnforge_mountains", "scarlet_principalities")
 
 
+@pytest.mark.rule("NER-SEA-01")
 def test_gulf_of_kar_sea_distances(content: NerathContent) -> None:
-    for sea in ("dragons_gate", "forbidding_shore", "amilian_sea", "krakens_reach", "tarsem_coast"):
-        assert content.space(sea).kind == "sea"
-        distance = sea_distance(content, "gulf_of_kar", sea)
-        assert distance is not None and distance <= 2, sea
+    five = {"dragons_gate", "forbidding_shore", "amilian_sea", "krakens_reach", "tarsem_coast"}
+    near = {s.id for s in content.spaces if s.kind == "sea" and s.id != "gulf_of_kar"}
+    near = {s for s in near if (d := sea_distance(content, "gulf_of_kar", s)) is not None and d <= 2}
+    assert near == five  # exactly those five: not Saris Strait, not Frostwater
 
 
 @pytest.mark.parametrize("strait", ["saris_strait", "skallen_reach", "lake_surth"])
@@ -171,9 +172,12 @@ def test_straits_for_bridging(content: NerathContent, strait: str) -> None:
     assert bridges, f"{strait} joins no two otherwise separate shores"
 
 
-def test_lake_surth_is_a_lake(content: NerathContent) -> None:
+@pytest.mark.rule("NER-SEA-05")
+def test_lake_surth_is_a_lake_inside_karkoth(content: NerathContent) -> None:
     graph = content.graph()
-    assert all(graph.space(s).kind == "land" for s in graph.neighbors_of("lake_surth"))
+    shores = graph.neighbors_of("lake_surth")
+    assert shores and all(content.space(s).kind == "land" for s in shores)
+    assert {content.space(s).kingdom for s in shores} == {"karkoth"}
 
 
 @pytest.mark.rule("NER-MAP-03")

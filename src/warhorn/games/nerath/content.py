@@ -30,7 +30,8 @@ from warhorn.content.loader import ContentModel, ContentReport, SourcedModel, co
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph, Space
 from warhorn.engine.registry import ContentSupport
-from warhorn.games.nerath.effects_vocabulary import TIMINGS, effect_problems
+from warhorn.games.nerath.board_facts import BoardView, board_fact_problems
+from warhorn.games.nerath.effects_vocabulary import TIMINGS, effect_problems, piece_matches
 from warhorn.games.nerath.pieces import PIECES, Mobility
 
 #: The shipped original content.
@@ -538,6 +539,9 @@ def _check_board(board: BoardFile, file: str, report: ContentReport, full_game: 
         for s in board.spaces:
             if s.id in graph.index and not graph.neighbors[graph.index[s.id]]:
                 report.error(file, f"spaces.{s.id}", "the space borders nothing")
+        view = BoardView.build(((s.id, s.kind, s.kingdom) for s in board.spaces), edges)
+        for fact, problem in board_fact_problems(view):
+            report.error(file, f"borders (rulebook fact {fact.id})", f"{problem} ({fact.where})")
 
 
 def _check_setup(board: BoardFile, setup: SetupFile, file: str, report: ContentReport) -> None:
@@ -612,6 +616,30 @@ def _check_effects(effects: tuple[EffectDef, ...], file: str, key: str, report: 
             report.error(file, f"{key}[{j}]", problem)
 
 
+def _check_discounts(effects: tuple[EffectDef, ...], file: str, key: str, report: ContentReport) -> None:
+    """No card makes a piece free (NER-REI-01): its discounts together leave every piece at 1 gold or more.
+
+    A free piece would make purchases unbounded. Discounts of several cards in
+    play together are stopped at 1 gold by the engine (``rules.cards.cost``).
+    """
+    free = []
+    for ptype, stats in PIECES.items():
+        off = sum(
+            int(e.params.get("amount", 1))
+            for e in effects
+            if e.op == "reduce_cost" and piece_matches(ptype, str(e.params.get("piece", "any")))
+        )
+        if stats.cost - off < 1:
+            free.append(f"{ptype} {stats.cost - off}")
+    report.check(
+        not free,
+        file,
+        key,
+        f"its discounts bring pieces below 1 gold ({', '.join(free)}); a free piece makes purchases "
+        "unbounded (NER-REI-01)",
+    )
+
+
 def _check_timing(timing: str, file: str, key: str, report: ContentReport) -> None:
     report.check(
         timing in TIMINGS, file, key, f"unknown timing window {timing!r} (known: {', '.join(TIMINGS)})"
@@ -660,6 +688,7 @@ def _check_treasures(treasures: TreasuresFile, file: str, report: ContentReport,
         )
         _check_effects(t.power, file, key + ".power", report)
         _check_effects(t.property, file, key + ".property", report)
+        _check_discounts((*t.power, *t.property), file, key, report)
     total = sum(t.copies for t in treasures.treasures)
     report.check(
         not full_game or total == TREASURE_CARDS,
@@ -687,6 +716,7 @@ def _check_events(events: EventsFile, file: str, report: ContentReport, full_gam
         )
         report.check(bool(card.effects), file, key + ".effects", "an event card needs at least one effect")
         _check_effects(card.effects, file, key + ".effects", report)
+        _check_discounts(card.effects, file, key + ".effects", report)
     for kingdom in KINGDOM_IDS:
         report.check(
             not full_game or per_kingdom[kingdom] == EVENT_CARDS_PER_KINGDOM,

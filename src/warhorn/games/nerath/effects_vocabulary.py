@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from warhorn.games.nerath.pieces import PIECES
+from warhorn.games.nerath.pieces import PIECES, Mobility
 
 ParamKind = Literal["int", "bool", "choice", "piece", "piece_filter"]
 
@@ -302,6 +302,24 @@ EFFECT_OPS: dict[str, EffectOp] = {
         {"count": _count("how many guardians", default=1)},
     ),
 }
+
+
+def piece_matches(ptype: str, filt: str) -> bool:
+    """Whether a piece of type ``ptype`` is one of the pieces a ``piece_filter`` names."""
+    stats = PIECES[ptype]
+    if filt in (ptype, "any"):
+        return True
+    if filt == "mobile":
+        return not stats.castle
+    if filt == "land":
+        return stats.mobility == Mobility.LAND
+    if filt == "hero":
+        return stats.hero
+    if filt == "flying":
+        return stats.mobility == Mobility.FLYING
+    if filt == "naval":
+        return stats.mobility == Mobility.SEA
+    return False
 
 
 def param_problems(op_name: str, params: dict[str, str | int | bool]) -> list[str]:

@@ -121,7 +121,7 @@ NERATH_SPEC = GameSpec(
     # 2: card windows ask every card holder (option card_windows), so saves of version 1 replay differently
     # 3: allied defenders agree how to share damage (NER-BAT-07, option allied_damage); card discounts
     #    never bring a price below 1 gold
-    rules_version="3",
+    rules_version="4",
     min_players=2,
     max_players=4,
     has_chance=True,

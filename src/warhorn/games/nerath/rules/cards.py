@@ -37,6 +37,7 @@ from warhorn.engine.errors import IllegalActionError
 from warhorn.engine.events import Event
 from warhorn.games.nerath.actions import PlayEvent, PlayTreasure
 from warhorn.games.nerath.board import KINGDOM_IDS, LAND, CardEffect
+from warhorn.games.nerath.effects_vocabulary import piece_matches
 from warhorn.games.nerath.pieces import PIECES, Mobility
 from warhorn.games.nerath.state import BATTLES, MOVEMENT, REINFORCEMENTS, REPOSITION, CardWindow, Unit
 
@@ -69,23 +70,6 @@ def end_effects(s: NerathState, duration: str, kingdoms: list[int]) -> None:
     s.d.effects = tuple((k, e) for k, e in s.d.effects if not (k in kingdoms and duration_of(e) in ending))
 
 
-def _matches(ptype: str, filt: str) -> bool:
-    stats = PIECES[ptype]
-    if filt in (ptype, "any"):
-        return True
-    if filt == "mobile":
-        return not stats.castle
-    if filt == "land":
-        return stats.mobility == Mobility.LAND
-    if filt == "hero":
-        return stats.hero
-    if filt == "flying":
-        return stats.mobility == Mobility.FLYING
-    if filt == "naval":
-        return stats.mobility == Mobility.SEA
-    return False
-
-
 def side_hit_number(s: NerathState, units: list[Unit], opponents: list[Unit]) -> int | None:
     """A card's hit number for a battle side (NER-CRD-05): the side's own best number first, else a worse
     number the enemy imposed. A piece filter other than ``any`` counts only if every piece matches."""
@@ -94,7 +78,7 @@ def side_hit_number(s: NerathState, units: list[Unit], opponents: list[Unit]) ->
     for k in kingdoms:
         for e in active(s, k, "modify_hit_number"):
             if e.param("side", "own") == "own" and all(
-                _matches(u.ptype, str(e.param("piece", "any"))) for u in units
+                piece_matches(u.ptype, str(e.param("piece", "any"))) for u in units
             ):
                 own.append(int(e.param("hit_on", 6)))
     if own:
@@ -113,7 +97,7 @@ def first_strike_units(s: NerathState, units: list[Unit]) -> list[Unit]:
     for k in sorted({u.kingdom for u in units}):
         for e in active(s, k, "grant_first_strike"):
             filt, count = str(e.param("piece", "any")), int(e.param("count", 0))
-            match = [u for u in units if u.kingdom == k and _matches(u.ptype, filt) and u not in out]
+            match = [u for u in units if u.kingdom == k and piece_matches(u.ptype, filt) and u not in out]
             out += match[: count or len(match)]
     return out
 
@@ -121,7 +105,7 @@ def first_strike_units(s: NerathState, units: list[Unit]) -> list[Unit]:
 def extra_toughness(s: NerathState, u: Unit) -> int:
     """1 if a card makes this piece resilient (NER-BAT-05), else 0."""
     for e in active(s, u.kingdom, "grant_resilience"):
-        if _matches(u.ptype, str(e.param("piece", "any"))):
+        if piece_matches(u.ptype, str(e.param("piece", "any"))):
             return 1
     return 0
 
@@ -137,7 +121,9 @@ def extra_dice(s: NerathState, units: list[Unit]) -> list[int]:
                 int(e.param("count", 1)),
             )
             times = (
-                1 if filt == "any" else sum(1 for u in units if u.kingdom == k and _matches(u.ptype, filt))
+                1
+                if filt == "any"
+                else sum(1 for u in units if u.kingdom == k and piece_matches(u.ptype, filt))
             )
             out += [sides] * (count * times)
     return out
@@ -147,7 +133,7 @@ def extra_moves(s: NerathState, k: int, ptype: str) -> int:
     return sum(
         int(e.param("moves", 1))
         for e in active(s, k, "extra_move")
-        if _matches(ptype, str(e.param("piece", "mobile")))
+        if piece_matches(ptype, str(e.param("piece", "mobile")))
     )
 
 
@@ -160,7 +146,7 @@ def cost(s: NerathState, k: int, ptype: str) -> int:
     off = sum(
         int(e.param("amount", 1))
         for e in active(s, k, "reduce_cost")
-        if _matches(ptype, str(e.param("piece", "any")))
+        if piece_matches(ptype, str(e.param("piece", "any")))
     )
     return max(MIN_PRICE, PIECES[ptype].cost - off)
 
@@ -576,7 +562,12 @@ def op_destroy_piece(s: NerathState, k: int, e: CardEffect, target: str) -> list
     filt = str(e.param("piece", "mobile"))
     victims = []
     for u in sorted(s.d.units.values(), key=lambda x: x.uid):
-        if s.allied(u.kingdom, k) or u.ptype == "castle" or u.carrier >= 0 or not _matches(u.ptype, filt):
+        if (
+            s.allied(u.kingdom, k)
+            or u.ptype == "castle"
+            or u.carrier >= 0
+            or not piece_matches(u.ptype, filt)
+        ):
             continue
         if where == "battle" and (s.d.battle is None or u.space != s.d.battle.space):
             continue
@@ -637,7 +628,7 @@ def op_transfer_pieces(s: NerathState, k: int, e: CardEffect, target: str) -> li
         if u.kingdom == k
         and u.carrier < 0
         and u.space != dest
-        and _matches(u.ptype, filt)
+        and piece_matches(u.ptype, filt)
         and PIECES[u.ptype].mobility != Mobility.IMMOBILE
         and (
             src == "anywhere"
