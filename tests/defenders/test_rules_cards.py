@@ -357,3 +357,34 @@ def test_only_the_holder_decides_on_a_reward() -> None:
     s.crystals_left -= 1
     assert s.pending().player == 0
     assert not any(a.notation().startswith("use_reward rogue") for a in s.legal_actions())
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_unicorn_steed_rerolls_failed_dice_in_every_combat() -> None:
+    # The reward's text: failed dice are rolled again once in every combat, not once a turn.
+    s = scenario(("paladin",), at={"paladin": "G1"}, ds=["quiet"], rolls=[1, 5, 2, 6, 4, 1, 2, 5])
+    grant(s, "paladin", "q_unicorn")
+    for _ in range(2):  # two fights in one turn: each re-rolls its miss
+        put(s, "G1", blue=1)
+        s = play(s, "fight G1")
+        assert sum(s.minions[s.board.loc("G1")]) == 0
+    # A fight against two kinds is one combat: both kinds' failed dice are rolled again.
+    put(s, "G1", red=1, blue=1)
+    s = play(s, "fight G1")  # red 4 kills; blue 1 misses, again 2 misses
+    assert s.minions[s.board.loc("G1")] == [0, 0, 1, 0]
+    s = play(s, "fight G1")  # a fourth combat this turn: 5 kills
+    assert sum(s.minions[s.board.loc("G1")]) == 0
+
+
+@pytest.mark.rule("DEF-CRD-02")
+def test_battle_luck_rerolls_every_failed_die_of_one_combat_then_is_spent() -> None:
+    # "In one combat, roll all of your failed dice again": the demon's and the dragonkin's failed
+    # dice are both rolled again; the next fight has no re-roll.
+    s = scenario(("paladin",), at={"paladin": "G1"}, ds=["quiet"], rolls=[1, 4, 2, 5, 1])
+    give(s, "paladin", "sp_battle_luck")
+    put(s, "G1", red=1, blue=1)
+    s = play(s, "play paladin sp_battle_luck", "fight G1")
+    assert sum(s.minions[s.board.loc("G1")]) == 0 and "luck" not in s.slots[0].turn
+    put(s, "G1", blue=1)
+    s = play(s, "fight G1")
+    assert s.minions[s.board.loc("G1")] == [0, 0, 1, 0]

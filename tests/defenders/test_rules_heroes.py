@@ -16,13 +16,13 @@ def notations(s) -> set[str]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.rule("DEF-ACT-05")
 def test_cleric_blessed_attacks_sanctify_and_turn_undead() -> None:
-    s = scenario(("cleric",), at={"cleric": "R1"}, rolls=[3, 3, 5], ds=["quiet"])
+    s = scenario(("cleric",), at={"cleric": "R1"}, rolls=[3, 3, 1, 5], ds=["quiet"])
     put(s, "R1", red=1, black=1)
     s = play(s, "fight R1")  # +1 against demons and undead: 3s kill both
     assert sum(s.minions[s.board.loc("R1")]) == 0
     s.taint[s.board.loc("R1")] = 1
     s.crystals_left -= 1
-    s = play(s, "heal_land sanctify")  # one die, no card: 5 heals
+    s = play(s, "heal_land sanctify")  # two dice as Heal the Land, no card: 1, 5 heals
     assert s.taint[s.board.loc("R1")] == 0
     put(s, "R1", black=2)
     s = play(s, "end_day")

@@ -173,14 +173,15 @@ def test_heal_the_land_both_dice_option() -> None:
 def test_the_chance_to_heal_follows_the_dice_each_hero_rolls() -> None:
     either = scenario(("paladin", "sorceress", "cleric"))
     both = scenario(("paladin", "sorceress", "cleric"), options={"heal_land": "both"})
-    # 2 dice with a card (5/9), 3 for the Sorceress (19/27), 1 for Sanctify Land without a card
+    # 2 dice with a card (5/9), 3 for the Sorceress (19/27); the Cleric's Sanctify Land rolls as
+    # Heal the Land does, only without a card (2 dice, 5/9)
     assert hero_actions.heal_chance(either, 0, True) == pytest.approx(5 / 9)
     assert hero_actions.heal_chance(either, 1, True) == pytest.approx(19 / 27)
-    assert hero_actions.heal_chance(either, 2, False) == pytest.approx(1 / 3)
-    # two 5+ needed: 1/9 on 2 dice, 7/27 on 3; Sanctify Land still needs one
+    assert hero_actions.heal_chance(either, 2, False) == pytest.approx(5 / 9)
+    # two 5+ needed: 1/9 on 2 dice, 7/27 on 3; Sanctify Land too
     assert hero_actions.heal_chance(both, 0, True) == pytest.approx(1 / 9)
     assert hero_actions.heal_chance(both, 1, True) == pytest.approx(7 / 27)
-    assert hero_actions.heal_chance(both, 2, False) == pytest.approx(1 / 3)
+    assert hero_actions.heal_chance(both, 2, False) == pytest.approx(1 / 9)
 
 
 @pytest.mark.rule("DEF-ACT-09")

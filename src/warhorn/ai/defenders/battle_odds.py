@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from warhorn.ai.defenders.odds import Attacker, defeat_chance
-from warhorn.games.defenders.board import BLUE, COLOURS, GREEN
+from warhorn.games.defenders.board import COLOURS, GREEN
 from warhorn.games.defenders.rules import hero_actions
 from warhorn.games.defenders.state import DefendersState
 
@@ -52,14 +52,7 @@ def rerolls(state: DefendersState, slot: int, colour: int, *, luck: bool = False
     assert gd is not None
     if gd.has_skill("no_rerolls") and not blessed(state, [slot]):
         return False
-    s = state.slots[slot]
-    if luck or s.turn.get("luck"):
-        return True
-    if s.hero == "dwarf" and colour == BLUE:
-        return True
-    if s.hero == "eagle_rider" and s.turn.get("style") == "ground":
-        return True
-    return hero_actions.has_reward(state, slot, "unicorn") and not s.turn.get("unicorn_used")
+    return luck or hero_actions.combat_rerolls(state, slot, colour, True)
 
 
 def blessed(state: DefendersState, slots: Iterable[int]) -> bool:

@@ -652,17 +652,11 @@ class DefendersHeuristic:
         )
 
     def _kill_chances(self, state: DefendersState, slot: int, loc: int) -> list[float]:
-        s = state.slots[slot]
         out = []
         for c in range(4):
             bonus = hero_actions.minion_bonus(state, slot, c, loc)
-            reroll = (
-                s.turn.get("luck")
-                or (s.hero == "dwarf" and c == 2)
-                or (s.hero == "eagle_rider" and s.turn.get("style") == "ground")
-                or (hero_actions.has_reward(state, slot, "unicorn") and not s.turn.get("unicorn_used"))
-            )
-            out.append(threat.kill_chance(c, bonus, bool(reroll)))
+            reroll = hero_actions.combat_rerolls(state, slot, c, False)
+            out.append(threat.kill_chance(c, bonus, reroll))
         return out
 
     def _fight_worth(self, state: DefendersState, slot: int, loc: int) -> tuple[float, float]:

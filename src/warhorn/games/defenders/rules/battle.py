@@ -241,8 +241,8 @@ def roll_for(state: DefendersState, slot: int) -> None:
     rerolls = hero_actions.combat_rerolls(state, slot, bt.general, True) and not (
         gd.has_skill("no_rerolls") and not _skill_cancelled(state)
     )
+    hero_actions.end_combat(state, slot)
     if misses and rerolls:
-        hero_actions.use_reroll(state, slot)
         again = hero_actions.roll(state, slot, len(misses), "re-rolling failed dice")
         hits += [f for f in again if f >= need]
         misses = [f for f in again if f < need]
@@ -290,6 +290,7 @@ def general_defeated(state: DefendersState, slot: int) -> None:
         "general_defeated", f"{gd.name} is defeated! {state.hero_name(slot)} becomes Slayer", general=gd.name
     )
     _discard_committed(state)
+    _release_participants(state)
     for p in bt.participants:
         if state.slots[p].hero is not None:
             cards.draw_hero_cards(state, p, REWARD_CARDS)
@@ -321,6 +322,16 @@ def drop_impossible_quests(state: DefendersState) -> None:
             cards.draw_quest(state, i)
 
 
+def _release_participants(state: DefendersState) -> None:
+    """The battle is over for everyone in it: Battle Luck and Amarak's Blessing, each played for
+    one battle, are spent whether or not their holder came to roll."""
+    bt = state.battle
+    assert bt is not None
+    for p in bt.participants:
+        state.slots[p].turn.pop("luck", None)
+        state.slots[p].turn.pop("blessing", None)
+
+
 def _discard_committed(state: DefendersState) -> None:
     bt = state.battle
     assert bt is not None
@@ -345,6 +356,7 @@ def conclude(state: DefendersState) -> None:
     assert gd is not None and g is not None
     _discard_committed(state)
     skill_off = _skill_cancelled(state)
+    _release_participants(state)
     state.battle = None
     state.log("battle_lost", f"The attack on {gd.name} fails", general=gd.name, rule="DEF-GEN-04")
     for p in bt.participants:

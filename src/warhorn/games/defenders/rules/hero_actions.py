@@ -315,15 +315,15 @@ def roll(state: DefendersState, slot: int, n: int, purpose: str) -> list[int]:
 
 
 def heal_dice(state: DefendersState, slot: int, with_card: bool) -> int:
-    """Dice rolled to heal the land (DEF-ACT-08): 2 with a card, 1 for the Cleric's Sanctify Land
-    without one; the Sorceress's Visions adds a die."""
-    return (2 if with_card else 1) + (1 if state.slots[slot].hero == "sorceress" else 0)
+    """Dice rolled to heal the land (DEF-ACT-08): 2, with a card or by the Cleric's Sanctify Land
+    (which rolls as Heal the Land does, only without a card); the Sorceress's Visions adds a die."""
+    return 2 + (1 if state.slots[slot].hero == "sorceress" else 0)
 
 
 def heal_successes_needed(state: DefendersState, with_card: bool) -> int:
     """5+ results needed to heal: one (the original rules), or two with option ``heal_land=both``
-    (the Italian reading; Sanctify Land always needs one)."""
-    return 2 if state.options.get("heal_land", "either") == "both" and with_card else 1
+    (the Italian reading), with a card or by Sanctify Land alike."""
+    return 2 if state.options.get("heal_land", "either") == "both" else 1
 
 
 def heal_chance(state: DefendersState, slot: int, with_card: bool) -> float:
@@ -336,8 +336,8 @@ def heal_chance(state: DefendersState, slot: int, with_card: bool) -> float:
 def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
     """DEF-ACT-08: discard a card of the location's colour, roll 2 dice; one crystal on success.
 
-    The Cleric's Sanctify Land rolls one die, needs no card. The Sorceress's
-    Visions adds a die. ``heal_land`` option ``both`` needs a 5+ on every die.
+    The Cleric's Sanctify Land (``card`` None) rolls the same way without a card. The
+    Sorceress's Visions adds a die. ``heal_land`` option ``both`` needs a 5+ on two dice.
     """
     s = state.slots[slot]
     if card is not None:
@@ -355,8 +355,10 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
 
 
 def combat_rerolls(state: DefendersState, slot: int, against: int, general: bool) -> bool:
-    """Whether this hero re-rolls failed dice in this combat (the battle itself applies
-    Varkolak's no-re-roll skill, DEF-GEN-10)."""
+    """Whether this hero re-rolls its failed dice (once) in this combat against ``against``:
+    Battle Luck played for it, the Dwarf against dragonkin, the Eagle Rider's Ground Attack, or
+    the Unicorn Steed, which does so in every combat. The battle itself applies Varkolak's
+    no-re-roll skill (DEF-GEN-10)."""
     s = state.slots[slot]
     if s.turn.get("luck"):
         return True
@@ -364,15 +366,12 @@ def combat_rerolls(state: DefendersState, slot: int, against: int, general: bool
         return True
     if s.hero == "eagle_rider" and s.turn.get("style") == "ground":
         return True
-    return has_reward(state, slot, "unicorn") and not s.turn.get("unicorn_used")
+    return has_reward(state, slot, "unicorn")
 
 
-def use_reroll(state: DefendersState, slot: int) -> None:
-    s = state.slots[slot]
-    if s.turn.get("luck"):
-        s.turn["luck"] = 0
-    elif has_reward(state, slot, "unicorn") and s.hero not in ("dwarf", "eagle_rider"):
-        s.turn["unicorn_used"] = 1
+def end_combat(state: DefendersState, slot: int) -> None:
+    """A combat of this hero is over: Battle Luck, played for one combat, is spent with it."""
+    state.slots[slot].turn.pop("luck", None)
 
 
 def minion_bonus(state: DefendersState, slot: int, colour: int, at: int) -> int:
@@ -409,10 +408,10 @@ def fight_minions(state: DefendersState, slot: int, at: int) -> None:
         faces = roll(state, slot, n, f"fighting {MINION_NAMES[c]}s (need {need}+)")
         hits = sum(1 for f in faces if f >= need)
         if hits < n and combat_rerolls(state, slot, c, False):
-            use_reroll(state, slot)
             again = roll(state, slot, n - hits, f"re-rolling failed dice against {MINION_NAMES[c]}s")
             hits += sum(1 for f in again if f >= need)
         killed[c] = minions.remove_minions(state, at, c, hits, by=slot)
+    end_combat(state, slot)
     if s.hero == "sorceress" and s.turn.get("shape") in COLOURS:
         s.turn["ambushed"] = 1
     state.log(
