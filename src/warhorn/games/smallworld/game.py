@@ -1,0 +1,112 @@
+"""Small World of Warcraft as a game: spec, options, setup and the factory.
+
+The game registers itself with the engine in :mod:`warhorn.games.smallworld.plugin`
+(imported by the package), so this module stays importable on its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from warhorn.engine.decisions import GameSpec, OptionSpec
+from warhorn.engine.errors import ContentError, ContentErrors
+from warhorn.engine.rng import Rng
+from warhorn.games.smallworld.board import SmallWorldBoard, load_board
+from warhorn.games.smallworld.content import SmallWorldContent, load_smallworld_content, shipped_content
+from warhorn.games.smallworld.state import MURLOCS, Seat, SmallWorldState
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("players", int, 2, "number of players (SWW-FLW-01)", minimum=2, maximum=5),
+    OptionSpec(
+        "board",
+        str,
+        "islands",
+        "board set: warhorn's original islands, or the four classic Small World maps",
+        choices=("islands", "classic"),
+    ),
+)
+
+SPEC = GameSpec(
+    id="smallworld",
+    name="Small World of Warcraft",
+    rules_version="1",
+    min_players=2,
+    max_players=5,
+    has_chance=True,
+    hidden_information=True,
+    options=OPTIONS,
+    max_actions=30_000,
+    description="2-5 players pick race and power combos, conquer islands, decline, and count coins.",
+)
+
+SmallWorldState.spec = SPEC
+
+
+def set_up(
+    board: SmallWorldBoard,
+    content: SmallWorldContent,
+    options: dict[str, Any],
+    seed: int,
+    rng: Rng,
+    board_ref: dict[str, Any] | None = None,
+) -> SmallWorldState:
+    """A game at the start of the first player's first turn (rulebook set-up, steps 3-7)."""
+    players = int(options["players"])
+    s = SmallWorldState(
+        board=board, content=content, options=options, seed=seed, rng=rng, board_ref=board_ref
+    )
+    s.players = [Seat(coins=content.game.start_coins) for _ in range(players)]
+    races = sorted(content.races)
+    powers = sorted(content.powers)
+    rng.shuffle(races)
+    rng.shuffle(powers)
+    s.races_stack, s.powers_stack = races, powers
+    s.combo_coins = [0] * min(s.visible_combos, len(races), len(powers))
+    murlocs = content.murlocs.tokens
+    for region in board.regions:
+        a = s.areas[region.id]
+        if region.murlocs and murlocs:
+            a.owner, a.race, a.declined = None, MURLOCS, True
+            a.tokens = min(region.murlocs, murlocs)
+            murlocs -= a.tokens
+        a.mountain = region.mountain_token
+    markers = sorted([*content.artifacts, *content.places])
+    rng.shuffle(markers)
+    for region in board.regions:
+        if region.place_slot and markers:
+            s.areas[region.id].hidden_marker = markers.pop()
+    s.box_markers = sorted(markers)
+    bombs = [i < content.supplies.exploding_bombs for i in range(content.supplies.bombs)]
+    rng.shuffle(bombs)
+    s.bombs = bombs
+    from warhorn.games.smallworld.rules import begin_turn
+
+    begin_turn(s)
+    return s
+
+
+def new_smallworld_game(
+    options: dict[str, Any], seed: int, content: Any = None, rng: Rng | None = None
+) -> SmallWorldState:
+    """The factory the registry calls: a set-up game ready for the first player's combo."""
+    resolved = SPEC.resolve_options(options)
+    folder = content if isinstance(content, Path) else None
+    loaded = (
+        content
+        if isinstance(content, SmallWorldContent)
+        else (load_smallworld_content(folder) if folder is not None else shipped_content())
+    )
+    board = load_board(resolved["board"], resolved["players"], folder)
+    ref = {"set": resolved["board"], "players": resolved["players"]}
+    return set_up(board, loaded, resolved, seed, rng if rng is not None else Rng(seed), ref)
+
+
+def check_content_folder(path: Path) -> list[ContentError]:
+    try:
+        load_smallworld_content(path)
+    except ContentErrors as exc:
+        return list(exc.errors)
+    except ContentError as exc:
+        return [exc]
+    return []
