@@ -49,6 +49,10 @@ class Results:
         }
 
 
+#: The longest text a text option takes (a comma list of ids fits many times over).
+MAX_OPTION_TEXT = 200
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One named game option with its type, default and allowed values."""
@@ -60,6 +64,12 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        # Every number a client may choose is bounded: an unbounded option (a round cap of 10**100)
+        # lets anyone who can create a game make the server compute without limit.
+        if self.type is int and self.choices is None and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"option {self.name!r}: a whole-number option needs a minimum and a maximum")
 
     def validate(self, value: Any) -> Any:
         if self.type is bool:
@@ -82,6 +92,8 @@ class OptionSpec:
         elif self.type is str:
             if not isinstance(value, str):
                 raise OptionError(self.name, f"expected text, got {value!r}")
+            if len(value) > MAX_OPTION_TEXT:
+                raise OptionError(self.name, f"at most {MAX_OPTION_TEXT} characters, got {len(value):,}")
         elif not isinstance(value, self.type):
             raise OptionError(self.name, f"expected {self.type.__name__}, got {value!r}")
         if self.choices is not None and value not in self.choices:

@@ -39,6 +39,7 @@ from warhorn.games.nerath.actions import (
     parse_action_text,
 )
 from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA, NerathBoard
+from warhorn.games.nerath.content import TREASURE_CARDS
 from warhorn.games.nerath.pieces import PIECES, Mobility
 from warhorn.games.nerath.rules import battles, cards, dungeons, economy, movement, reinforcements, reposition
 from warhorn.games.nerath.state import (
@@ -55,6 +56,11 @@ from warhorn.games.nerath.state import (
     Unit,
     players_of_mode,
 )
+
+#: Upper bounds of the numeric options: far above any real game (shared VP in a long game stay well
+#: under 100; a game rarely lasts 30 rounds), so no option can make a game endless.
+MAX_ALLIANCE_VP = 200
+MAX_ROUND_CAP = 200
 
 NERATH_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -73,10 +79,20 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
         "flyers may fly over enemy spaces when repositioning (NER-REP-03; false = Russian summary)",
     ),
     OptionSpec(
-        "alliance_short_vp", int, 20, "shared VP to win a short alliance game (NER-WIN-03)", minimum=1
+        "alliance_short_vp",
+        int,
+        20,
+        "shared VP to win a short alliance game (NER-WIN-03)",
+        minimum=1,
+        maximum=MAX_ALLIANCE_VP,
     ),
     OptionSpec(
-        "alliance_medium_vp", int, 30, "shared VP to win a medium alliance game (NER-WIN-03)", minimum=1
+        "alliance_medium_vp",
+        int,
+        30,
+        "shared VP to win a medium alliance game (NER-WIN-03)",
+        minimum=1,
+        maximum=MAX_ALLIANCE_VP,
     ),
     OptionSpec(
         "alliance_long_treasures",
@@ -84,6 +100,7 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
         12,
         "shared treasures to win a long alliance game (NER-WIN-03)",
         minimum=1,
+        maximum=TREASURE_CARDS,
     ),
     OptionSpec(
         "damage_doubling",
@@ -112,6 +129,7 @@ NERATH_OPTIONS: tuple[OptionSpec, ...] = (
         0,
         "end the game after this many rounds with a declared result (0 = never)",
         minimum=0,
+        maximum=MAX_ROUND_CAP,
     ),
 )
 
