@@ -65,7 +65,10 @@ def test_play_refuses_bad_options_and_seats() -> None:
 
 def test_replay_refuses_a_tampered_save(tmp_path: Path) -> None:
     save = tmp_path / "bad.json"
-    save.write_text('{"game": "dice-race", "rules_version": "1", "seed": 0, "actions": [{"kind": "fly"}]}')
+    save.write_text(
+        '{"game": "dice-race", "rules_version": "1", "seed": 0, "actions": [{"kind": "fly"}], '
+        '"final_digest": "0"}'
+    )
     result = runner.invoke(app, ["replay", str(save)])
     assert result.exit_code == 1 and "action 1 does not replay" in result.output
 

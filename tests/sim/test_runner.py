@@ -119,8 +119,11 @@ def test_same_seed_same_results_in_one_or_two_processes(tmp_path: Path) -> None:
 
 def test_read_records_names_the_bad_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"a": 1}\nnot json\n')
-    with pytest.raises(ValueError, match=r"bad\.jsonl:2"):
+    path.write_text('{"seats": ["random"], "actions": 3}\nnot json\n')
+    with pytest.raises(ValueError, match=r"bad\.jsonl:2: not a JSON line"):
+        read_records(path)
+    path.write_text('{"seats": ["random"], "actions": 3}\n{"a": 1}\n')
+    with pytest.raises(ValueError, match=r"bad\.jsonl:2: not a game record: seats"):
         read_records(path)
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.text import Text
 
-from warhorn.cli.common import console, err_console
+from warhorn.cli.common import EXIT_USAGE, fail, say
 from warhorn.engine import ContentSupport, content_support, registered_games
 
 
@@ -40,24 +41,26 @@ def register(app: typer.Typer) -> None:
         game: str | None = typer.Option(None, "--game", "-g", help="Game id (guessed from file names)."),
     ) -> None:
         """Validate a content folder: schema and cross-references. Exit code 1 on any error."""
-        if not path.exists():
-            err_console.print(f"[red]error:[/] {path}: no such folder")
-            raise typer.Exit(2)
+        if not path.is_dir():
+            raise fail(f"{path}: {'not a folder' if path.exists() else 'no such folder'}", EXIT_USAGE)
         supports = games_with_content()
         game_id = game or guess_game(path)
         if game_id is None or game_id not in supports:
             known = ", ".join(sorted(supports)) or "none"
-            err_console.print(
-                f"[red]error:[/] cannot tell which game {path} is for; "
-                f"pass --game (games with content: {known})"
+            raise fail(
+                f"cannot tell which game {path} is for; pass --game (games with content: {known})",
+                EXIT_USAGE,
             )
-            raise typer.Exit(2)
         errors = supports[game_id].check_folder(path)
         if errors:
             for error in errors:
-                console.print(
-                    f"[red]✗[/] {error.file}: [bold]{error.key}[/]: {error.message}", highlight=False
+                say(
+                    Text("✗ ", style="red"),
+                    f"{error.file}: ",
+                    Text(error.key, style="bold"),
+                    ": ",
+                    error.message,
                 )
-            console.print(f"{len(errors)} error(s) in {game_id} content at {path}")
+            say(f"{len(errors)} error(s) in {game_id} content at {path}")
             raise typer.Exit(1)
-        console.print(f"[green]✓[/] {game_id} content at {path} is valid")
+        say(Text("✓ ", style="green"), f"{game_id} content at {path} is valid")

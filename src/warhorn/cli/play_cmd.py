@@ -8,20 +8,21 @@ the commands: ``list``, ``undo``, ``save FILE``, ``help``, ``quit``.
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
 import typer
+from rich.text import Text
 
 from warhorn.ai import Agent, make_agent
-from warhorn.cli.common import console, err_console, parse_options
+from warhorn.cli.common import EXIT_USAGE, fail, load_save, parse_options, plain, say, say_error
 from warhorn.engine import (
     ActionError,
     Event,
     Match,
     Rng,
-    SaveError,
     UndoError,
     WarhornError,
     content_support,
@@ -61,27 +62,27 @@ def _setup_readline(completer: _Completer) -> None:
 def _narrate(events: list[Event], viewer: int | None) -> None:
     for event in events_for(events, viewer) if viewer is not None else events:
         if event.text:
-            style = "yellow" if event.chance else ""
-            console.print(f"  {event.text}", style=style, highlight=False)
+            say("  ", plain(event.text, style="yellow" if event.chance else ""))
 
 
 def _show_decision(match: Match, listed: bool) -> None:
     state = match.state
     decision = state.pending()
     assert decision is not None
-    console.print(f"\n[bold]{state.describe()}[/]", highlight=False)
+    say()
+    say(plain(state.describe(), limit=2000, style="bold"))
     view = state.view(decision.player)
     hand = view.get("hand")
     if hand:
-        console.print(f"your hand: {', '.join(str(c) for c in hand)}", highlight=False)
-    rule = f" [dim]({decision.rule})[/]" if decision.rule else ""
-    console.print(f"[cyan]player {decision.player}[/]: {decision.prompt}{rule}", highlight=False)
+        say("your hand: ", ", ".join(str(c) for c in hand))
+    rule = Text(f" ({decision.rule})", style="dim") if decision.rule else ""
+    say(Text(f"player {decision.player}", style="cyan"), ": ", decision.prompt, rule)
     if listed:
         legal = state.legal_actions()
         for number, action in enumerate(legal[:MAX_LISTED], start=1):
-            console.print(f"  [dim]{number:>3}[/] {action.notation()}", highlight=False)
+            say(Text(f"  {number:>3} ", style="dim"), action.notation())
         if len(legal) > MAX_LISTED:
-            console.print(f"  … and {len(legal) - MAX_LISTED} more (type a start and press Tab)")
+            say(f"  … and {len(legal) - MAX_LISTED} more (type a start and press Tab)")
 
 
 def run_game(
@@ -92,8 +93,35 @@ def run_game(
     ai_seed: int,
     max_actions: int | None = None,
 ) -> int:
-    """The terminal loop. Returns the process exit code."""
+    """The terminal loop. Returns the process exit code.
+
+    Ctrl-C (also while an AI thinks), Ctrl-D and ``quit`` end the game after offering to save it,
+    unless it is saved after every action already (``--save``).
+    """
+    match.meta["seats"] = list(seats)
+    try:
+        _loop(match, seats, save_path=save_path, ai_seed=ai_seed, max_actions=max_actions)
+    except KeyboardInterrupt:
+        say()
+        _offer_save(match, save_path)
+        return 130
+    result = match.state.results()
+    if result is not None:
+        say()
+        say(Text("game over", style="bold green"), ": ", result.reason)
+        say(json.dumps(result.to_json()))
+    return 0
+
+
+class _Quit(Exception):
+    """The player asked to stop (``quit``, or the end of input)."""
+
+
+def _loop(
+    match: Match, seats: list[str], *, save_path: Path | None, ai_seed: int, max_actions: int | None
+) -> None:
     agents: dict[int, Agent] = {seat: make_agent(kind) for seat, kind in enumerate(seats) if kind != "human"}
+    humans = {seat for seat, kind in enumerate(seats) if kind == "human"}
     ai_rng = Rng(ai_seed)
     completer = _Completer()
     interactive = sys.stdin.isatty()
@@ -103,78 +131,117 @@ def run_game(
     played = 0
     while not match.state.is_terminal:
         if max_actions is not None and played >= max_actions:
-            console.print(f"stopping after {played} actions")
-            break
+            say(f"stopping after {played} actions")
+            return
         state = match.state
         decision = state.pending()
         assert decision is not None
         agent = agents.get(decision.player)
         if agent is not None:
             action = agent.choose(state, decision.player, ai_rng)
-            events = match.play(action)
-            console.print(
-                f"[magenta]{agent.name} (player {decision.player})[/]: {action.notation()}", highlight=False
-            )
+            say(Text(f"{agent.name} (player {decision.player})", style="magenta"), ": ", action.notation())
             reason = agent.explain()
             if reason:
-                console.print(f"  [dim]{reason}[/]", highlight=False)
+                say("  ", plain(reason, limit=1000, style="dim"))
+            events = match.play(action)
             _narrate(events, None if not agents or len(agents) == len(seats) else _human_viewer(seats))
             played += 1
             _autosave(match, save_path)
             continue
         _show_decision(match, listed)
         listed = False
-        completer.words = [a.notation() for a in state.legal_actions()]
+        legal = state.legal_actions()
+        completer.words = [a.notation() for a in legal]
         try:
             line = input("> ") if interactive else sys.stdin.readline()
-        except (EOFError, KeyboardInterrupt):
-            line = ""
+        except EOFError:
+            say()
+            _offer_save(match, save_path)
+            return
         if not interactive and line == "":
-            console.print("end of input")
-            break
+            say("end of input")
+            return
         line = line.strip()
         if not line:
             continue
         command, _, rest = line.partition(" ")
         if command in {"quit", "exit"}:
-            break
+            _offer_save(match, save_path)
+            return
         if command == "help":
-            console.print(HELP)
+            say(HELP)
             continue
         if command == "list":
             listed = True
             continue
         if command == "undo":
             try:
-                match.undo()
-                console.print("undone")
+                count = undo_to_own_decision(match, humans)
+                say(f"undone ({count} action{'s' if count != 1 else ''}, back to your last decision)")
                 listed = True
             except UndoError as exc:
-                err_console.print(f"[red]{exc}[/]")
+                say_error(exc)
             continue
         if command == "save" and rest:
-            Path(rest).write_text(match.dumps(), encoding="utf-8")
-            console.print(f"saved to {rest}")
+            _save(match, Path(rest))
             continue
-        legal = state.legal_actions()
         try:
-            if line.isascii() and line.isdigit() and 1 <= int(line) <= len(legal):
+            if line.isascii() and line.isdigit():
+                if not 1 <= int(line) <= len(legal):
+                    say_error(f"there is no action number {line}: the list runs from 1 to {len(legal)}")
+                    continue
                 action = legal[int(line) - 1]
             else:
                 action = state.parse(line)
             events = match.play(action)
         except ActionError as exc:
-            err_console.print(f"[red]{exc}[/]", highlight=False)
+            say_error(exc)
             continue
         played += 1
         listed = True
         _narrate(events, decision.player)
         _autosave(match, save_path)
-    result = match.state.results()
-    if result is not None:
-        console.print(f"\n[bold green]game over[/]: {result.reason}", highlight=False)
-        console.print(json.dumps(result.to_json()), highlight=False)
-    return 0
+
+
+def undo_to_own_decision(match: Match, humans: set[int]) -> int:
+    """Take back actions until a human seat is to decide again, at the latest human decision.
+
+    Undoing one action when AI seats acted since would put the AI's choice straight back; this goes
+    back past the AI actions to the human's own previous decision. Returns how many actions went.
+    """
+    for back in range(1, len(match.actions) + 1):
+        before = match.states[-back - 1].pending()
+        if before is not None and before.player in humans:
+            match.undo(back)
+            return back
+    raise UndoError("nothing of yours to undo yet")
+
+
+def _save(match: Match, path: Path) -> bool:
+    try:
+        path.write_text(match.dumps(), encoding="utf-8")
+    except OSError as exc:
+        say_error(f"cannot save to {path}: {exc.strerror or exc}")
+        return False
+    say(f"saved to {path}")
+    return True
+
+
+def _offer_save(match: Match, save_path: Path | None) -> None:
+    """On leaving: the game is saved already (``--save``), or the player may name a file for it."""
+    if save_path is not None:
+        say(f"the game is saved in {save_path} (resume: warhorn play --load {save_path})")
+        return
+    if not sys.stdin.isatty():
+        return
+    while True:
+        try:
+            answer = input("save the game before leaving? file name (Enter: leave without saving) ").strip()
+        except (EOFError, KeyboardInterrupt):
+            say()
+            return
+        if not answer or _save(match, Path(answer)):
+            return
 
 
 def _human_viewer(seats: list[str]) -> int | None:
@@ -192,11 +259,14 @@ def register(app: typer.Typer) -> None:
     def play(
         game: str = typer.Argument(..., help="Game id (see `warhorn games`)."),
         option: list[str] = typer.Option([], "--option", "-o", help="Game option as name=value."),
-        seed: int = typer.Option(0, "--seed", help="Seed for dice and shuffles."),
+        seed: int | None = typer.Option(
+            None, "--seed", help="Seed for dice and shuffles (default: a fresh one, printed at the start)."
+        ),
         seats: str = typer.Option(
             "",
             "--seats",
-            help="Comma list per seat: human or an AI kind (random, heuristic, mcts:iterations=400...).",
+            help="Comma list per seat: human or an AI kind (random, heuristic, mcts:iterations=400...); "
+            "with --load, the seats the save recorded.",
         ),
         load: Path | None = typer.Option(None, "--load", help="Resume a saved game."),
         save: Path | None = typer.Option(
@@ -208,28 +278,37 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play GAME in the terminal: every seat human unless --seats says otherwise."""
         try:
-            loaded: Any = None
-            if content is not None:
-                support = content_support(game)
-                if support is None:
-                    raise WarhornError(f"{game} takes no content folder")
-                loaded = support.load_folder(content)
             if load is not None:
-                match = Match.from_save(load.read_text(encoding="utf-8"), content=loaded)
+                match = load_save(load, content)
+                if match.game != game:
+                    raise WarhornError(f"{load} is a save of {match.game}, not of {game}")
             else:
+                loaded: Any = None
+                if content is not None:
+                    support = content_support(game)
+                    if support is None:
+                        raise WarhornError(f"{game} takes no content folder")
+                    loaded = support.load_folder(content)
+                fresh_seed = seed is None
+                seed = secrets.randbelow(2**31) if seed is None else seed
                 match = Match.new(game, seed=seed, content=loaded, hotseat_undo=undo, **parse_options(option))
-            n = match.state.num_players
-            kinds = [s.strip() for s in seats.split(",") if s.strip()] if seats else []
-            kinds += ["human"] * (n - len(kinds))
-            if len(kinds) != n:
-                raise WarhornError(f"--seats lists {len(kinds)} seats but the game has {n}")
+                if fresh_seed:
+                    say(f"seed {seed} (play this deal again with --seed {seed})")
+        except WarhornError as exc:
+            raise fail(exc) from None
+        n = match.state.num_players
+        kinds = [s.strip() for s in seats.split(",") if s.strip()] if seats else []
+        if not kinds and load is not None:
+            saved = match.meta.get("seats")
+            if isinstance(saved, list) and len(saved) == n and all(isinstance(k, str) for k in saved):
+                kinds = list(saved)
+        kinds += ["human"] * (n - len(kinds))
+        if len(kinds) != n:
+            raise fail(f"--seats lists {len(kinds)} seats but the game has {n}", EXIT_USAGE)
+        try:
             for kind in kinds:
                 if kind != "human":
                     make_agent(kind)
-        except (WarhornError, ValueError, OSError) as exc:
-            err_console.print(f"[red]error:[/] {exc}", highlight=False)
-            raise typer.Exit(2) from None
-        except SaveError as exc:  # pragma: no cover - SaveError is a WarhornError
-            err_console.print(f"[red]error:[/] {exc}")
-            raise typer.Exit(2) from None
-        raise typer.Exit(run_game(match, kinds, save_path=save, ai_seed=seed, max_actions=max_actions))
+        except (WarhornError, ValueError) as exc:
+            raise fail(f"--seats: {exc}", EXIT_USAGE) from None
+        raise typer.Exit(run_game(match, kinds, save_path=save, ai_seed=match.seed, max_actions=max_actions))

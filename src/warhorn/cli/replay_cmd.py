@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.text import Text
 
-from warhorn.cli.common import console, err_console
-from warhorn.engine import Match, SaveError, content_support, events_for
-from warhorn.engine.session import SaveFile
+from warhorn.cli.common import EXIT_USAGE, fail, load_save, plain, say
+from warhorn.engine import WarhornError, events_for
 
 
 def register(app: typer.Typer) -> None:
@@ -20,36 +20,39 @@ def register(app: typer.Typer) -> None:
         ),
         content: Path | None = typer.Option(None, "--content", help="Content folder the game used."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="Only verify; print no narration."),
+        unverified: bool = typer.Option(
+            False,
+            "--unverified",
+            help="Replay a save that has no final digest (its history cannot be checked); "
+            "the output says so.",
+        ),
     ) -> None:
         """Replay SAVE, check it reproduces the saved state, and print the narration."""
         try:
-            text = save.read_text(encoding="utf-8")
-        except OSError as exc:
-            err_console.print(f"[red]error:[/] cannot read {save}: {exc.strerror}")
-            raise typer.Exit(2) from None
-        try:
-            game = SaveFile.model_validate_json(text).game
-        except Exception:
-            game = ""
-        loaded = None
-        support = content_support(game) if game else None
-        if content is not None and support is not None:
-            loaded = support.load_folder(content)
-        try:
-            match = Match.from_save(text, content=loaded)
-        except SaveError as exc:
-            err_console.print(f"[red]error:[/] {save}: {exc}")
-            raise typer.Exit(1) from None
+            match = load_save(save, content, unverified=unverified)
+        except WarhornError as exc:
+            raise fail(exc) from None
+        players = match.state.num_players
+        if player is not None and not 0 <= player < players:
+            raise fail(f"--player must be a seat of this game, 0 to {players - 1}, got {player}", EXIT_USAGE)
         if not quiet:
             for number, batch in enumerate(match.events, start=1):
                 action = match.actions[number - 1]
-                console.print(f"[dim]{number:>4}[/] [bold]{action.notation()}[/]", highlight=False)
+                say(Text(f"{number:>4} ", style="dim"), plain(action.notation(), style="bold"))
                 for event in events_for(batch, player) if player is not None else batch:
                     if event.text:
-                        console.print(f"       {event.text}", highlight=False)
+                        say("       ", event.text)
         state = match.state
         result = state.results()
         status = f"over: {result.reason}" if result else f"in progress ({state.describe()})"
-        console.print(
-            f"[green]✓[/] {save}: {len(match.actions)} actions replay exactly; game {status}", highlight=False
-        )
+        if match.verified:
+            say(
+                Text("✓ ", style="green"),
+                f"{save}: {len(match.actions)} actions replay exactly; game {status}",
+            )
+        else:
+            say(
+                Text("UNVERIFIED ", style="bold yellow"),
+                f"{save}: {len(match.actions)} actions replayed, but the save has no final digest, so "
+                f"nothing shows this is the game that was played; game {status}",
+            )

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from warhorn.ai import Budget
-from warhorn.cli.common import console, err_console, parse_options
+from warhorn.cli.common import console, parse_options, say_error
 from warhorn.engine import WarhornError
 from warhorn.sim import plan_tournament, read_records, run_tournament, summarize, write_records
 from warhorn.sim.runner import GameRecord
@@ -155,7 +155,7 @@ def register(app: typer.Typer) -> None:
             if jobs < 1:
                 raise ValueError(f"--jobs must be at least 1, got {jobs}")
         except (WarhornError, ValueError) as exc:
-            err_console.print(f"[red]error:[/] {exc}", highlight=False)
+            say_error(exc)
             raise typer.Exit(2) from None
 
         seats_text = ", ".join(plan.labels)
@@ -181,7 +181,7 @@ def register(app: typer.Typer) -> None:
             try:
                 records = run_tournament(plan, jobs=jobs, backend=backend, on_record=advance)
             except ValueError as exc:
-                err_console.print(f"[red]error:[/] {exc}", highlight=False)
+                say_error(exc)
                 raise typer.Exit(2) from None
         wall = time.perf_counter() - started
         if out is not None:
@@ -192,7 +192,7 @@ def register(app: typer.Typer) -> None:
         failed = [r for r in records if r.get("error") and r.get("result") is None]
         crashed = [r for r in failed if "action limit" not in str(r["error"])]
         for record in crashed[:MAX_ERRORS_SHOWN]:
-            err_console.print(f"[red]game {record['index']}:[/] {record['error']}", highlight=False)
+            say_error(f"game {record['index']}: {record['error']}")
         if crashed:
             raise typer.Exit(1)
 
@@ -206,10 +206,10 @@ def register(app: typer.Typer) -> None:
         try:
             records = read_records(records_file)
         except (OSError, ValueError) as exc:
-            err_console.print(f"[red]error:[/] {exc}", highlight=False)
+            say_error(exc)
             raise typer.Exit(2) from None
         if not records:
-            err_console.print(f"[red]error:[/] {records_file} holds no games", highlight=False)
+            say_error(f"{records_file} holds no games")
             raise typer.Exit(2)
         games = {(r.get("game"), r.get("rules_version")) for r in records}
         console.print(

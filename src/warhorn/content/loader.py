@@ -42,14 +42,48 @@ class ContentModel(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 
+#: The largest content file read (the shipped files are all under 100 KB).
+MAX_CONTENT_FILE_BYTES = 4 * 1024 * 1024
+#: No number in a content file may be larger than this in size: every count, amount, price or
+#: coordinate a board game needs is far smaller, and a larger one could only exhaust memory or time.
+MAX_CONTENT_NUMBER = 100_000
+
+
 def read_data_file(path: Path) -> dict[str, Any]:
-    """Parse a TOML (or YAML, if PyYAML is installed) file; a syntax error names the file and line."""
-    text = path.read_text(encoding="utf-8")
+    """Parse a TOML (or YAML, if PyYAML is installed) file; a mistake names the file and line or key.
+
+    Refused with one :class:`ContentError` each: a file over :data:`MAX_CONTENT_FILE_BYTES`, bytes that
+    are not UTF-8, a syntax error, nesting too deep to parse, and any number beyond
+    :data:`MAX_CONTENT_NUMBER` (named by its key).
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_CONTENT_FILE_BYTES:
+            raise ContentError(
+                str(path), "(file)", f"{size:,} bytes is too large (at most {MAX_CONTENT_FILE_BYTES:,})"
+            )
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ContentError(str(path), "(file)", f"cannot read it ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(
+            str(path), "(encoding)", f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+        ) from None
+    data = _parse(path, text)
+    _check_numbers(path, data, "")
+    return data
+
+
+def _parse(path: Path, text: str) -> dict[str, Any]:
     if path.suffix == ".toml":
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ContentError(str(path), "(syntax)", str(exc)) from None
+        except RecursionError:
+            raise ContentError(str(path), "(syntax)", "nested too deeply to be content") from None
     if path.suffix in {".yaml", ".yml"}:
         try:
             import yaml  # type: ignore[import-untyped]
@@ -58,11 +92,35 @@ def read_data_file(path: Path) -> dict[str, Any]:
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:
-            raise ContentError(str(path), "(syntax)", str(exc)) from None
+            raise ContentError(str(path), "(syntax)", " ".join(str(exc).split())) from None
+        except RecursionError:
+            raise ContentError(str(path), "(syntax)", "nested too deeply to be content") from None
         if not isinstance(data, dict):
             raise ContentError(str(path), "(top level)", "expected a mapping")
         return data
     raise ContentError(str(path), "(file)", f"unsupported content file type {path.suffix!r}")
+
+
+def _check_numbers(path: Path, data: Any, key: str) -> None:
+    """Refuse the first number anywhere in ``data`` whose size exceeds :data:`MAX_CONTENT_NUMBER`."""
+    if isinstance(data, bool):
+        return
+    if isinstance(data, int | float):
+        if not -MAX_CONTENT_NUMBER <= data <= MAX_CONTENT_NUMBER:
+            shown = f"{data:.3g}" if isinstance(data, float) or abs(data) > 10**12 else f"{data:,}"
+            raise ContentError(
+                str(path),
+                key or "(top level)",
+                f"{shown} is out of range (numbers in content are at most {MAX_CONTENT_NUMBER:,} in size)",
+            )
+    elif isinstance(data, dict):
+        for name, value in data.items():
+            _check_numbers(path, value, f"{key}.{name}" if key else str(name))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            item_id = value.get("id") if isinstance(value, dict) else None
+            label = f" (id {item_id})" if isinstance(item_id, str) else ""
+            _check_numbers(path, value, f"{key}[{index}]{label}")
 
 
 def _key(loc: Iterable[Any], data: Any) -> str:

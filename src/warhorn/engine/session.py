@@ -23,20 +23,35 @@ from warhorn.engine.state import GameState
 SAVE_FORMAT_VERSION = 1
 
 
+#: Bounds on a save's fields: far above anything a real game writes, low enough that a hostile file
+#: cannot make loading it, or printing its errors, take unbounded time or memory.
+MAX_SAVE_NAME_CHARS = 64
+MAX_SAVE_OPTIONS = 64
+MAX_SAVE_ACTIONS = 200_000
+
+
 class SaveFile(pydantic.BaseModel):
-    """The JSON save format."""
+    """The JSON save format.
+
+    ``final_digest`` is the digest of the state the recorded actions reach; a save without one cannot
+    show that its history is the one that was played, and is refused unless replayed as unverified.
+    ``meta`` is for front ends (e.g. which seats were AI players); it is not part of what is verified.
+    """
 
     model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
 
     format: int = SAVE_FORMAT_VERSION
-    game: str
-    rules_version: str
-    content_hash: str = ""
-    seed: int
-    options: dict[str, Any] = {}
-    actions: list[dict[str, Any]] = []
-    final_digest: str | None = None
+    game: str = pydantic.Field(max_length=MAX_SAVE_NAME_CHARS)
+    rules_version: str = pydantic.Field(max_length=MAX_SAVE_NAME_CHARS)
+    content_hash: str = pydantic.Field(default="", max_length=MAX_SAVE_NAME_CHARS)
+    seed: int = pydantic.Field(ge=-(2**63), lt=2**64)
+    options: dict[str, str | int | float | bool | None] = pydantic.Field(
+        default_factory=dict, max_length=MAX_SAVE_OPTIONS
+    )
+    actions: list[dict[str, Any]] = pydantic.Field(default_factory=list, max_length=MAX_SAVE_ACTIONS)
+    final_digest: str | None = pydantic.Field(default=None, max_length=128)
     hotseat_undo: bool = False
+    meta: dict[str, Any] = pydantic.Field(default_factory=dict, max_length=MAX_SAVE_OPTIONS)
 
 
 @dataclass
@@ -56,6 +71,10 @@ class Match:
     events: list[list[Event]] = field(default_factory=list)
     hotseat_undo: bool = False
     content: Any = None
+    #: Front ends' notes kept in the save but outside what replay verifies (e.g. the seats' kinds).
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: False for a match replayed from a save without a final digest (nothing checks its history).
+    verified: bool = True
 
     @classmethod
     def new(
@@ -134,15 +153,27 @@ class Match:
             actions=[a.to_json() for a in self.actions],
             final_digest=self.state.digest(),
             hotseat_undo=self.hotseat_undo,
+            meta=self.meta,
         )
 
     def dumps(self) -> str:
         return self.to_save().model_dump_json(indent=1)
 
     @classmethod
-    def from_save(cls, save: SaveFile | str | dict[str, Any], *, content: Any = None) -> Match:
-        """Replay a save. Raises :class:`SaveError` when it is malformed or does not replay exactly."""
+    def from_save(
+        cls, save: SaveFile | str | dict[str, Any], *, content: Any = None, unverified: bool = False
+    ) -> Match:
+        """Replay a save. Raises :class:`SaveError` when it is malformed or does not replay exactly.
+
+        A save without ``final_digest`` is refused (an edited history would replay as if it were the
+        game played) unless ``unverified`` says the caller will present it as unverified.
+        """
         data = _parse_save(save)
+        if data.final_digest is None and not unverified:
+            raise SaveError(
+                "the save has no final_digest, so an edited history could not be told apart from the "
+                "game played; it can only be replayed as unverified (warhorn replay --unverified)"
+            )
         if data.format != SAVE_FORMAT_VERSION:
             raise SaveError(f"save format {data.format} is not supported (expected {SAVE_FORMAT_VERSION})")
         try:
@@ -160,6 +191,8 @@ class Match:
             )
         except WarhornError as exc:
             raise SaveError(f"save options: {exc}") from None
+        match.meta = dict(data.meta)
+        match.verified = data.final_digest is not None
         if data.content_hash != match.state.content_hash:
             raise SaveError("save was made with different content (board or cards) than loaded now")
         for number, raw in enumerate(data.actions, start=1):

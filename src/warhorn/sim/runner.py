@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pydantic
+
 from warhorn.ai import Budget, make_agent
 from warhorn.engine import GameState, Rng, load_game
 
@@ -401,13 +403,36 @@ def write_records(records: Iterable[GameRecord], path: Path) -> None:
             out.write(json.dumps(record, sort_keys=True) + "\n")
 
 
+class _RecordShape(pydantic.BaseModel):
+    """The fields of a game record that reports read; a record may carry more."""
+
+    model_config = pydantic.ConfigDict(extra="allow")
+
+    seats: list[str]
+    actions: int
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    rounds: int | None = None
+
+
 def read_records(path: Path) -> list[GameRecord]:
-    """The records of a ``.jsonl`` file written by :func:`write_records`."""
+    """The records of a ``.jsonl`` file written by :func:`write_records`.
+
+    A line that is not JSON, or not a game record (seats, actions, result), is refused with its line
+    number (:class:`ValueError`), so reports never start on data they cannot read.
+    """
     records = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if line.strip():
             try:
-                records.append(json.loads(line))
+                record = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{path}:{number}: not a JSON line ({exc.msg})") from None
+            try:
+                _RecordShape.model_validate(record)
+            except pydantic.ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(p) for p in first["loc"]) or "(the line)"
+                raise ValueError(f"{path}:{number}: not a game record: {where}: {first['msg']}") from None
+            records.append(record)
     return records
