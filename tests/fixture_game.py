@@ -26,10 +26,11 @@ from warhorn.engine import (
     Results,
     Rng,
     TurnFlow,
-    register_game,
     roll_event,
 )
 from warhorn.engine.flow import FlowPosition
+from warhorn.engine.plugin import ConformanceCases, GamePlugin
+from warhorn.engine.registry import register_plugin
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,5 +257,13 @@ def new_dice_race(options: dict[str, Any], seed: int, content: Any = None) -> Di
     return DiceRace(options, seed)
 
 
+#: The fixture game as a plugin: registered from the tests (conftest), not installed with warhorn.
+PLUGIN = GamePlugin(
+    spec=SPEC,
+    factory=new_dice_race,
+    conformance=ConformanceCases(option_sets=({}, {"players": 3}, {"players": 4, "hand_size": 0}), seeds=12),
+)
+
+
 def register() -> None:
-    register_game(SPEC, new_dice_race, replace=True)
+    register_plugin(PLUGIN, replace=True)

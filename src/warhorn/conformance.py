@@ -20,7 +20,18 @@ from warhorn.engine import (
     Rng,
     load_game,
 )
+from warhorn.engine.registry import registered_plugins
 from warhorn.engine.session import replay_actions
+
+
+def conformance_cases() -> list[tuple[str, dict[str, Any], int]]:
+    """(game, options, seed) for every registered game: each option set its plugin lists, with its seeds."""
+    cases = []
+    for game, plugin in registered_plugins().items():
+        for options in plugin.conformance.option_sets:
+            for seed in range(plugin.conformance.seeds):
+                cases.append((game, dict(options), seed))
+    return cases
 
 
 @dataclass

@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.cases import conformance_cases
-from warhorn.conformance import random_playthrough, replay_problems
+from warhorn.conformance import conformance_cases, random_playthrough, replay_problems
 
 CASES = conformance_cases()
 

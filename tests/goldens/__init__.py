@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.conformance.cases import conformance_cases
+from warhorn.conformance import conformance_cases
 from warhorn.engine.registry import installed_games
 from warhorn.goldens import golden_name
 

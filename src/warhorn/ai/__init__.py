@@ -2,8 +2,8 @@
 
 Kinds are looked up by name with :func:`make_agent`: ``random``, ``mcts``
 (generic information-set search) and ``heuristic`` (each game's own player,
-registered with :func:`register_heuristic`); games improve search with
-:func:`register_game_hooks`.
+named by its plugin); a game's plugin also names the hooks that improve search.
+:func:`register_heuristic` and :func:`register_game_hooks` set them from a program.
 """
 
 from warhorn.ai.agents import (
@@ -21,7 +21,6 @@ from warhorn.ai.heuristic import (
     GameHeuristic,
     HeuristicAgent,
     heuristic_for,
-    load_game_ai,
     register_heuristic,
 )
 from warhorn.ai.hooks import GameHooks, game_hooks, register_game_hooks
@@ -41,7 +40,6 @@ __all__ = [
     "SearchReport",
     "game_hooks",
     "heuristic_for",
-    "load_game_ai",
     "make_agent",
     "parse_agent_spec",
     "register_agent",

@@ -1,11 +1,10 @@
 """The ``heuristic`` agent kind: one name for every game's hand-written player.
 
-A game's heuristic is a :class:`GameHeuristic` registered by game id with
-:func:`register_heuristic`. The ``heuristic`` agent looks the game up from the
-state it is asked about, so ``--seats human,heuristic`` works for any game that
-has one. The built-in games' AI modules (``warhorn.ai.nerath``,
-``warhorn.ai.defenders``) are imported on first use by :func:`load_game_ai`,
-which also registers their search hooks.
+A game's heuristic is a :class:`GameHeuristic`, built by the factory its plugin
+names (``GamePlugin.heuristic``, imported on first use); a program or test may
+also set one with :func:`register_heuristic`. The ``heuristic`` agent looks the
+game up from the state it is asked about, so ``--seats human,heuristic`` works
+for any game that has one.
 
 A heuristic returns its action together with a one-line reason built from
 what ``player`` may see (never a hidden fact of another player), which
@@ -14,14 +13,14 @@ what ``player`` may see (never a hidden fact of another player), which
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from warhorn.ai.agents import Agent, Budget, register_agent
 from warhorn.ai.hooks import Prior, PriorFactory
-from warhorn.engine import Action, GameState, Rng
+from warhorn.engine import Action, GameState, Rng, UnknownGameError, game_plugin
+from warhorn.engine.plugin import resolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +45,6 @@ HeuristicFactory = Callable[[Mapping[str, str]], GameHeuristic]
 
 _HEURISTICS: dict[str, HeuristicFactory] = {}
 
-#: Modules holding the AI of built-in games, imported on first use.
-BUILTIN_GAME_AI: dict[str, str] = {
-    "nerath": "warhorn.ai.nerath",
-    "defenders": "warhorn.ai.defenders",
-}
-_loaded: set[str] = set()
-
-
-def load_game_ai(game_id: str) -> None:
-    """Import the built-in AI module of ``game_id`` (its heuristic and hooks), once."""
-    if game_id in _loaded:
-        return
-    _loaded.add(game_id)
-    module = BUILTIN_GAME_AI.get(game_id)
-    if module is not None:
-        importlib.import_module(module)
-
 
 def register_heuristic(game_id: str, factory: HeuristicFactory) -> None:
     """Make ``factory`` the ``heuristic`` agent of game ``game_id`` (replaces an earlier one)."""
@@ -70,14 +52,27 @@ def register_heuristic(game_id: str, factory: HeuristicFactory) -> None:
 
 
 def heuristic_for(game_id: str, params: Mapping[str, str] | None = None) -> GameHeuristic:
-    """The heuristic of ``game_id``; ValueError when the game has none."""
-    load_game_ai(game_id)
-    try:
-        factory = _HEURISTICS[game_id]
-    except KeyError:
-        known = ", ".join(sorted(_HEURISTICS)) or "none"
-        raise ValueError(f"game {game_id!r} has no heuristic agent (games with one: {known})") from None
+    """The heuristic of ``game_id`` (registered here, else its plugin's); ValueError when it has none."""
+    factory = _HEURISTICS.get(game_id)
+    if factory is None:
+        try:
+            reference = game_plugin(game_id).heuristic
+        except UnknownGameError:
+            reference = None
+        if reference is None:
+            raise ValueError(
+                f"game {game_id!r} has no heuristic agent (games with one: {games_with_heuristic()})"
+            )
+        factory = _HEURISTICS[game_id] = resolve(reference)
     return factory(params or {})
+
+
+def games_with_heuristic() -> str:
+    """The ids of the games that have a heuristic, comma-separated (for messages)."""
+    from warhorn.engine import registered_plugins
+
+    ids = set(_HEURISTICS) | {gid for gid, p in registered_plugins().items() if p.heuristic is not None}
+    return ", ".join(sorted(ids)) or "none"
 
 
 #: The share of the prior that :func:`heuristic_prior` gives the heuristic's own choice.

@@ -1,11 +1,12 @@
 """Per-game knowledge that generic search plugs in: rewards, leaf values, rollout policies.
 
 The search in :mod:`warhorn.ai.mcts` knows games only through the engine
-contract. A game's heuristic improves it through :class:`GameHooks`,
-registered by game id from the AI layer (the rules core never imports
-``warhorn.ai``)::
+contract. A game's AI improves it through :class:`GameHooks`,
+named by the game's plugin (``GamePlugin.search_hooks``, a ``"module:attribute"``
+reference imported on first use, so the rules core never imports ``warhorn.ai``).
+A program or test may also set a game's hooks itself::
 
-    register_game_hooks("nerath", GameHooks(evaluate=nerath_value, rollout_policy=nerath_greedy))
+    register_game_hooks("nim-test", GameHooks(evaluate=nim_value, rollout_policy=nim_greedy))
 
 Contracts:
 
@@ -33,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from warhorn.engine import Action, GameState, Results, Rng
+from warhorn.engine import Action, GameState, Results, Rng, UnknownGameError, game_plugin
+from warhorn.engine.plugin import resolve
 
 Evaluator = Callable[[GameState, int], float]
 RolloutPolicy = Callable[[GameState, Rng], Action]
@@ -110,11 +112,16 @@ def unregister_game_hooks(game_id: str) -> None:
 
 
 def game_hooks(game_id: str) -> GameHooks:
-    """The hooks registered for ``game_id`` (empty hooks when none are).
-
-    A built-in game's AI module is imported first, so its hooks are registered.
-    """
-    from warhorn.ai.heuristic import load_game_ai  # late: heuristic imports this module's siblings
-
-    load_game_ai(game_id)
-    return _HOOKS.get(game_id, GameHooks())
+    """The hooks of ``game_id``: those registered here, else its plugin's, else empty hooks."""
+    hooks = _HOOKS.get(game_id)
+    if hooks is not None:
+        return hooks
+    try:
+        reference = game_plugin(game_id).search_hooks
+    except UnknownGameError:
+        reference = None
+    hooks = GameHooks() if reference is None else resolve(reference)
+    if not isinstance(hooks, GameHooks):
+        raise TypeError(f"search hooks {reference!r} of game {game_id!r} are not GameHooks: {hooks!r}")
+    _HOOKS[game_id] = hooks
+    return hooks

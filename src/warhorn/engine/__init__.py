@@ -23,13 +23,17 @@ from warhorn.engine.errors import (
 from warhorn.engine.events import Event, events_for, roll_event
 from warhorn.engine.flow import FlowPosition, Phase, TurnFlow
 from warhorn.engine.graph import BoardGraph, Space
+from warhorn.engine.plugin import ConformanceCases, GamePlugin
 from warhorn.engine.registry import (
     ContentSupport,
     content_support,
+    game_plugin,
     game_spec,
     load_game,
     register_game,
+    register_plugin,
     registered_games,
+    registered_plugins,
     unregister_game,
 )
 from warhorn.engine.rng import Rng, ScriptedRng
@@ -43,6 +47,7 @@ __all__ = [
     "ActionError",
     "AmbiguousActionError",
     "BoardGraph",
+    "ConformanceCases",
     "ContentError",
     "ContentErrors",
     "ContentSupport",
@@ -50,6 +55,7 @@ __all__ = [
     "Deck",
     "Event",
     "FlowPosition",
+    "GamePlugin",
     "GameSpec",
     "GameState",
     "IllegalActionError",
@@ -71,10 +77,13 @@ __all__ = [
     "WarhornError",
     "content_support",
     "events_for",
+    "game_plugin",
     "game_spec",
     "load_game",
     "register_game",
+    "register_plugin",
     "registered_games",
+    "registered_plugins",
     "replay_actions",
     "roll_event",
     "unregister_game",

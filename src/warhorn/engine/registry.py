@@ -1,48 +1,55 @@
-"""The game registry: games register a spec and a factory; front ends look them up by name."""
+"""The game registry: every game is a :class:`~warhorn.engine.plugin.GamePlugin`, looked up by id.
+
+Installed games come from the ``warhorn.games`` entry-point group, loaded on
+first use (see :mod:`warhorn.engine.plugin`). A program or test can register a
+plugin object itself with :func:`register_plugin` (or a bare spec and factory
+with :func:`register_game`).
+"""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from warhorn.engine.decisions import GameSpec
-from warhorn.engine.errors import ContentError, UnknownGameError
+from warhorn.engine.errors import UnknownGameError
+from warhorn.engine.plugin import (
+    ENTRY_POINT_GROUP,
+    ContentSupport,
+    GameFactory,
+    GamePlugin,
+    PluginError,
+)
 from warhorn.engine.state import GameState
 
-#: ``factory(options, seed, content)`` builds the first state; ``options`` are already validated.
-GameFactory = Callable[[dict[str, Any], int, Any], GameState]
+__all__ = [
+    "ContentSupport",
+    "GameFactory",
+    "GamePlugin",
+    "content_support",
+    "game_plugin",
+    "game_spec",
+    "installed_games",
+    "load_game",
+    "register_game",
+    "register_plugin",
+    "registered_games",
+    "registered_plugins",
+    "unregister_game",
+]
 
-#: Modules that register the built-in games when imported (looked up lazily, by name).
-BUILTIN_GAME_PACKAGE = "warhorn.games"
-
-
-@dataclass(frozen=True, slots=True)
-class ContentSupport:
-    """How a game's content folders are recognised, checked and loaded.
-
-    ``marker_files``: file names whose presence says a folder holds this game's
-    content. ``check_folder(path)`` returns every mistake (file and key);
-    ``load_folder(path or None)`` returns the content object the factory takes
-    (None = the content shipped with warhorn).
-    """
-
-    marker_files: tuple[str, ...]
-    check_folder: Callable[[Path], list[ContentError]]
-    load_folder: Callable[[Path | None], Any]
+_GAMES: dict[str, GamePlugin] = {}
+_installed: list[str] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RegisteredGame:
-    spec: GameSpec
-    factory: GameFactory
-    content: ContentSupport | None = None
-
-
-_GAMES: dict[str, RegisteredGame] = {}
-_builtins_loaded = False
+def register_plugin(plugin: GamePlugin, *, replace: bool = False) -> None:
+    """Register ``plugin`` under its game id. The same id twice is an error unless ``replace``."""
+    if not isinstance(plugin, GamePlugin):
+        raise PluginError(f"not a GamePlugin: {plugin!r}")
+    old = _GAMES.get(plugin.id)
+    if old is not None and not replace and old != plugin:
+        raise ValueError(f"a game with id {plugin.id!r} is already registered")
+    _GAMES[plugin.id] = plugin
 
 
 def register_game(
@@ -52,47 +59,67 @@ def register_game(
     content: ContentSupport | None = None,
     replace: bool = False,
 ) -> None:
-    """Register a game under ``spec.id``. Registering the same id twice is an error unless ``replace``."""
-    if spec.id in _GAMES and not replace and _GAMES[spec.id].factory is not factory:
-        raise ValueError(f"a game with id {spec.id!r} is already registered")
-    _GAMES[spec.id] = RegisteredGame(spec, factory, content)
+    """Register a game that is only a spec and a factory (and content support): a plugin without extras."""
+    register_plugin(GamePlugin(spec, factory, content), replace=replace)
 
 
 def unregister_game(game_id: str) -> None:
     _GAMES.pop(game_id, None)
 
 
-def _load_builtins() -> None:
-    global _builtins_loaded
-    if not _builtins_loaded:
-        _builtins_loaded = True
-        module = importlib.import_module(BUILTIN_GAME_PACKAGE)
-        register = getattr(module, "register_builtin_games", None)
-        if callable(register):
-            register()
+def _load_entry_point(point: EntryPoint) -> GamePlugin:
+    try:
+        plugin = point.load()
+    except Exception as exc:  # a broken plugin is named, not a bare traceback
+        raise PluginError(f"game plugin {point.name!r} ({point.value}) failed to load: {exc!r}") from exc
+    if not isinstance(plugin, GamePlugin):
+        raise PluginError(f"game plugin {point.name!r} ({point.value}) is not a GamePlugin: {plugin!r}")
+    if plugin.id != point.name:
+        raise PluginError(
+            f"game plugin {point.name!r} ({point.value}) holds game {plugin.id!r}: "
+            "the entry point's name must be the game id"
+        )
+    return plugin
+
+
+def _load_installed() -> list[str]:
+    """Register the plugins of the ``warhorn.games`` entry points (once); their ids."""
+    global _installed
+    if _installed is None:
+        points = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name)
+        if not points:
+            raise PluginError(
+                f"no game is installed: the entry-point group {ENTRY_POINT_GROUP!r} is empty "
+                "(install warhorn with `make install` or `pip install -e .`: that records the built-in games)"
+            )
+        ids = []
+        for point in points:
+            plugin = _load_entry_point(point)
+            _GAMES.setdefault(plugin.id, plugin)
+            ids.append(plugin.id)
+        _installed = ids
+    return _installed
+
+
+def installed_games() -> list[str]:
+    """Ids of the games installed through entry points (not registered by the running program or a test)."""
+    return list(_load_installed())
+
+
+def registered_plugins() -> dict[str, GamePlugin]:
+    """Every registered game's plugin, by id (sorted)."""
+    _load_installed()
+    return dict(sorted(_GAMES.items()))
 
 
 def registered_games() -> dict[str, GameSpec]:
     """Every registered game's spec, by id."""
-    _load_builtins()
-    return {gid: entry.spec for gid, entry in sorted(_GAMES.items())}
+    return {gid: plugin.spec for gid, plugin in registered_plugins().items()}
 
 
-def installed_games() -> list[str]:
-    """Ids of the games that come installed (not registered by the running program or a test)."""
-    _load_builtins()
-    prefix = BUILTIN_GAME_PACKAGE + "."
-    return sorted(
-        gid for gid, entry in _GAMES.items() if getattr(entry.factory, "__module__", "").startswith(prefix)
-    )
-
-
-def game_spec(name: str) -> GameSpec:
-    return _entry(name).spec
-
-
-def _entry(name: str) -> RegisteredGame:
-    _load_builtins()
+def game_plugin(name: str) -> GamePlugin:
+    """The plugin of game ``name``; :class:`UnknownGameError` naming the registered ones otherwise."""
+    _load_installed()
     try:
         return _GAMES[name]
     except KeyError:
@@ -100,13 +127,17 @@ def _entry(name: str) -> RegisteredGame:
         raise UnknownGameError(f"no game named {name!r} (registered: {known})") from None
 
 
+def game_spec(name: str) -> GameSpec:
+    return game_plugin(name).spec
+
+
 def content_support(name: str) -> ContentSupport | None:
     """How game ``name`` reads content folders (None: it has no content files)."""
-    return _entry(name).content
+    return game_plugin(name).content
 
 
 def load_game(name: str, *, seed: int = 0, content: Any = None, **options: Any) -> GameState:
     """The first state of game ``name`` with ``options`` (validated against its spec)."""
-    entry = _entry(name)
-    resolved = entry.spec.resolve_options(options)
-    return entry.factory(resolved, seed, content)
+    plugin = game_plugin(name)
+    resolved = plugin.spec.resolve_options(options)
+    return plugin.factory(resolved, seed, content)

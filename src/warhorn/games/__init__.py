@@ -1,13 +1,5 @@
-"""The built-in games; each subpackage registers itself with the engine registry."""
+"""The games shipped with warhorn, one package each.
 
-from __future__ import annotations
-
-import importlib
-
-#: Subpackages of warhorn.games that register a game when imported. Add new games here.
-BUILTIN_GAMES: tuple[str, ...] = ("nerath", "defenders")
-
-
-def register_builtin_games() -> None:
-    for name in BUILTIN_GAMES:
-        importlib.import_module(f"warhorn.games.{name}")
+Each package builds one :class:`~warhorn.engine.plugin.GamePlugin` in its ``plugin`` module,
+named by an entry point of the ``warhorn.games`` group in ``pyproject.toml``; nothing here lists them.
+"""

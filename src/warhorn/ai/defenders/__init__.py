@@ -5,16 +5,13 @@
 - :mod:`.threat` -- what minions, overruns, crystals and advancing generals cost;
 - :mod:`.player` -- :class:`DefendersHeuristic`, every decision with a one-line reason;
 - :mod:`.search` -- the leaf value, rollout policy and shared-win reward for ``mcts``.
+
+The game's plugin (``warhorn.games.defenders.plugin``) names the heuristic and the hooks.
 """
 
 from __future__ import annotations
 
 from warhorn.ai.defenders.player import DefendersHeuristic, Settings, parse_settings
 from warhorn.ai.defenders.search import HOOKS, evaluate, rollout_policy
-from warhorn.ai.heuristic import register_heuristic
-from warhorn.ai.hooks import register_game_hooks
-
-register_heuristic("defenders", DefendersHeuristic)
-register_game_hooks("defenders", HOOKS)
 
 __all__ = ["HOOKS", "DefendersHeuristic", "Settings", "evaluate", "parse_settings", "rollout_policy"]

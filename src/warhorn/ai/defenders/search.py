@@ -1,5 +1,5 @@
 """What Monte Carlo tree search needs to play Defenders sensibly: a leaf value, a rollout policy,
-the cooperative reward and a rollout depth (registered in :mod:`warhorn.ai.defenders`)."""
+the cooperative reward and a rollout depth (named by the game's plugin)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, cast
 
+from warhorn.ai.heuristic import heuristic_prior
+from warhorn.ai.hooks import GameHooks
 from warhorn.ai.nerath.battle_tactics import choose_damage
 from warhorn.ai.nerath.situation import VP_WORTH
 from warhorn.engine import Action, GameState, Rng
@@ -61,3 +63,12 @@ def rollout_policy(state: GameState, rng: Rng) -> Action:
     if kind == "damage":
         return choose_damage(s, pending.player, legal).action
     return legal[rng.below(len(legal))]
+
+
+#: What the game's plugin gives search: this leaf value and rollout policy, and the heuristic as the prior.
+HOOKS = GameHooks(
+    evaluate=evaluate,
+    rollout_policy=rollout_policy,
+    rollout_depth=ROLLOUT_DEPTH,
+    prior=heuristic_prior("nerath"),
+)

@@ -1,4 +1,4 @@
-"""Defenders of the Realm as a registered game: spec, options and factory."""
+"""Defenders of the Realm's spec, options, factory and content support (the plugin is :mod:`.plugin`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from warhorn.engine.decisions import GameSpec, OptionSpec
 from warhorn.engine.errors import ContentError, ContentErrors
-from warhorn.engine.registry import ContentSupport, register_game
+from warhorn.engine.plugin import ContentSupport
 from warhorn.engine.rng import Rng
 from warhorn.games.defenders.board import DefendersBoard
 from warhorn.games.defenders.state import DefendersState
@@ -107,10 +107,6 @@ def new_defenders_game(
     return new_game(load_board(content), resolved, seed, rng if rng is not None else Rng(seed))
 
 
-def _factory(options: dict[str, Any], seed: int, content: Any) -> DefendersState:
-    return new_defenders_game(options, seed, content)
-
-
 def _check_folder(path: Path) -> list[ContentError]:
     from warhorn.games.defenders.content import load_defenders_content
 
@@ -134,5 +130,3 @@ CONTENT_SUPPORT = ContentSupport(
     check_folder=_check_folder,
     load_folder=_load_folder,
 )
-
-register_game(SPEC, _factory, content=CONTENT_SUPPORT)

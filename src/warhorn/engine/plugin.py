@@ -1,0 +1,152 @@
+"""A game plugin: everything warhorn knows about one game, in one object.
+
+A game is a package that builds one :class:`GamePlugin` and names it in its
+distribution's metadata, in the ``warhorn.games`` entry-point group (for the
+games shipped with warhorn, ``pyproject.toml``)::
+
+    [project.entry-points."warhorn.games"]
+    nerath = "warhorn.games.nerath.plugin:PLUGIN"
+
+The entry point's name is the game id. The registry (:mod:`warhorn.engine.registry`)
+loads every plugin of the group on first use, so a separately installed
+package adds a game exactly the way the built-in ones do; a program or a test
+may also hand a plugin object to :func:`warhorn.engine.registry.register_plugin`.
+Nothing outside the game's package lists game ids: the command line, the
+server's lobby, its board and odds pages, the AI kinds, the conformance suite
+and the golden playthroughs all read the registered plugins.
+
+The rules core imports no front end, so the parts that belong to a front end
+(the AI, the web board) are *references* — ``"package.module:attribute"``
+strings — imported only when a front end asks for them (:func:`resolve`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from warhorn.engine.decisions import GameSpec
+from warhorn.engine.errors import ContentError, WarhornError
+
+if TYPE_CHECKING:
+    from warhorn.engine.actions import Action
+    from warhorn.engine.state import GameState
+
+#: ``factory(options, seed, content)`` builds the first state; ``options`` are already validated.
+GameFactory = Callable[[dict[str, Any], int, Any], "GameState"]
+
+#: The entry-point group games register in.
+ENTRY_POINT_GROUP = "warhorn.games"
+
+
+class PluginError(WarhornError):
+    """A game plugin is malformed, or a reference it holds cannot be imported."""
+
+
+@dataclass(frozen=True, slots=True)
+class ContentSupport:
+    """How a game's content folders are recognised, checked and loaded.
+
+    ``marker_files``: file names whose presence says a folder holds this game's
+    content. ``check_folder(path)`` returns every mistake (file and key);
+    ``load_folder(path or None)`` returns the content object the factory takes
+    (None = the content shipped with warhorn).
+    """
+
+    marker_files: tuple[str, ...]
+    check_folder: Callable[[Path], list[ContentError]]
+    load_folder: Callable[[Path | None], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ConformanceCases:
+    """Which option sets the conformance suite (and the golden playthroughs) play, with how many seeds.
+
+    Every option set is played with seeds ``0 .. seeds - 1``; a real game's
+    full playthrough costs more than a toy's, so keep the product small.
+    """
+
+    option_sets: tuple[Mapping[str, Any], ...] = ({},)
+    seeds: int = 3
+
+
+class OddsUnavailableError(WarhornError):
+    """The game cannot give odds for this question; ``code`` says why in one word (e.g. ``not_an_attack``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class OddsSupport:
+    """A game's battle odds, for the command line and the server.
+
+    ``request``: the pydantic model of a calculator question (its validation
+    errors name the field). ``catalog()``: what the calculator offers (piece
+    types, tiles). ``calculate(request)``: the odds of the battle it describes.
+    ``attack_odds(state, action)``: the odds of the battle that ``action`` —
+    legal now — would start, computed from what every player sees (hidden
+    facts averaged over what they could be). Both raise
+    :class:`OddsUnavailableError` for a question without an answer.
+    """
+
+    request: type[Any]
+    catalog: Callable[[], dict[str, Any]]
+    calculate: Callable[[Any], dict[str, Any]]
+    attack_odds: Callable[[GameState, Action], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlugin:
+    """One game: its rules (``spec``, ``factory``) and what every part of warhorn needs of it.
+
+    References (``"module:attribute"``, imported on first use):
+
+    - ``heuristic``: a factory ``(params: Mapping[str, str]) -> GameHeuristic``
+      for the ``heuristic`` agent (:mod:`warhorn.ai.heuristic`);
+    - ``search_hooks``: a :class:`warhorn.ai.hooks.GameHooks` for search;
+    - ``board_layout``: ``(state) -> dict``, the public drawing data the server
+      sends at ``/api/seat/{token}/board``;
+    - ``web_assets``: a package whose files named ``<game id>.*`` the server
+      serves at ``/static/games/``; ``<game id>.js`` is the board renderer the
+      game page imports (see ``server/static/game.js`` for its contract);
+    - ``odds``: an :class:`OddsSupport`.
+
+    ``content``: how content folders are read (None: the game has no content
+    files). ``conformance``: the cases the conformance suite plays.
+    """
+
+    spec: GameSpec
+    factory: GameFactory
+    content: ContentSupport | None = None
+    conformance: ConformanceCases = field(default_factory=ConformanceCases)
+    heuristic: str | None = None
+    search_hooks: str | None = None
+    board_layout: str | None = None
+    web_assets: str | None = None
+    odds: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+
+def resolve(reference: str) -> Any:
+    """The object a ``"package.module:attribute"`` reference names (imported now)."""
+    module_name, sep, attribute = reference.partition(":")
+    if not sep or not module_name or not attribute:
+        raise PluginError(f"reference {reference!r} is not of the form 'package.module:attribute'")
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise PluginError(f"reference {reference!r}: cannot import {module_name!r}: {exc}") from exc
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise PluginError(f"reference {reference!r}: {module_name!r} has no {attribute!r}") from None
+    return target
