@@ -13,7 +13,7 @@ from tests.server.helpers import create, tokens
 from warhorn.engine import load_game
 from warhorn.games.nerath.battle import RetreatRule
 from warhorn.games.nerath.odds import BattleOdds, battle_odds
-from warhorn.server.odds_api import _tile_draws, guardian_tiles
+from warhorn.games.nerath.odds_support import guardian_tiles, tile_draws
 
 
 def _same(answer: dict[str, Any], expected: BattleOdds) -> None:
@@ -232,7 +232,7 @@ def test_seat_odds_are_for_nerath_only(client: TestClient) -> None:
 
 def test_face_down_tiles_are_drawn_without_replacement() -> None:
     pool = Counter({"troll": 2, "medusa": 1})
-    draws = dict((tiles, p) for p, tiles in _tile_draws(pool, 2))
+    draws = dict((tiles, p) for p, tiles in tile_draws(pool, 2))
     assert draws == pytest.approx({("troll", "troll"): 1 / 3, ("medusa", "troll"): 2 / 3})
-    assert [p for p, _ in _tile_draws(pool, 0)] == [1.0]
-    assert sum(p for p, _ in _tile_draws(Counter({"a": 3, "b": 2, "c": 1}), 2)) == pytest.approx(1.0)
+    assert [p for p, _ in tile_draws(pool, 0)] == [1.0]
+    assert sum(p for p, _ in tile_draws(Counter({"a": 3, "b": 2, "c": 1}), 2)) == pytest.approx(1.0)

@@ -14,4 +14,5 @@ PLUGIN = GamePlugin(
     conformance=ConformanceCases(option_sets=({"round_cap": 4},), seeds=2),
     heuristic="warhorn.ai.nerath.player:NerathHeuristic",
     search_hooks="warhorn.ai.nerath.search_hooks:HOOKS",
+    odds="warhorn.games.nerath.odds_support:ODDS_SUPPORT",
 )

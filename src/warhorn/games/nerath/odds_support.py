@@ -1,0 +1,298 @@
+"""Conquest of Nerath's battle odds as the front ends ask for them (the plugin's ``OddsSupport``).
+
+* The calculator: :class:`OddsRequest` (the same choices as ``warhorn odds nerath``),
+  :func:`calculator_catalog` (the piece types and guardian tiles it offers) and
+  :func:`calculate` (the odds of the battle a request describes).
+* :func:`attack_odds`: the odds of the battle that one legal action (a move, sail or
+  landing onto an enemy space, or a declared fight) would start, computed only from
+  public facts: the attacker's pieces that would stand there and the defenders every
+  player sees. Guardians still face down are not known, so a dungeon's odds average
+  over the tiles that could lie there (the tiles neither face up nor defeated), each
+  as likely as its copies.
+
+The numbers come from :func:`warhorn.games.nerath.odds.battle_odds`; a question
+without an answer raises :class:`~warhorn.engine.plugin.OddsUnavailableError`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import permutations
+from typing import TYPE_CHECKING, Annotated, Any
+
+import pydantic
+
+from warhorn.engine import Action, WarhornError
+from warhorn.engine.plugin import OddsSupport, OddsUnavailableError
+from warhorn.games.nerath.battle import (
+    BUILTIN_GUARDIANS,
+    PIECE_IDS,
+    ArmyError,
+    BattleOutcome,
+    BattleSide,
+    Guardian,
+    RetreatRule,
+    guardian_from,
+)
+from warhorn.games.nerath.odds import BattleOdds, OutcomeProbability, battle_odds
+from warhorn.games.nerath.pieces import PIECES
+
+if TYPE_CHECKING:
+    from warhorn.games.nerath.game import NerathState
+
+#: Most pieces one side of a calculator battle may have (keeps one request's work bounded).
+MAX_SIDE_PIECES = 60
+#: Most guardians a calculator dungeon may hold.
+MAX_GUARDIANS = 6
+#: Most face-down guardians the attack odds average over (2 → at most a few hundred tile pairs).
+MAX_UNKNOWN_GUARDIANS = 2
+
+PieceCount = Annotated[int, pydantic.Field(ge=0, le=MAX_SIDE_PIECES)]
+
+
+class OddsRequest(pydantic.BaseModel):
+    """A battle for the calculator: the same choices as ``warhorn odds nerath``."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    attacker: dict[str, PieceCount] = pydantic.Field(max_length=len(PIECES) * 4)
+    defender: dict[str, PieceCount] = pydantic.Field(default_factory=dict, max_length=len(PIECES) * 4)
+    sea: bool = False
+    dungeon: list[Annotated[str, pydantic.Field(max_length=64)]] = pydantic.Field(
+        default_factory=list, max_length=MAX_GUARDIANS
+    )
+    retreat_below: int | None = pydantic.Field(default=None, ge=0, le=MAX_SIDE_PIECES)
+    rounds: int | None = pydantic.Field(default=None, ge=1, le=50)
+    double_up: bool = False
+    top: int = pydantic.Field(default=5, ge=1, le=50)
+
+    @pydantic.field_validator("attacker", "defender")
+    @classmethod
+    def _bounded(cls, value: dict[str, int]) -> dict[str, int]:
+        if sum(value.values()) > MAX_SIDE_PIECES:
+            raise ValueError(f"at most {MAX_SIDE_PIECES} pieces per side")
+        return value
+
+
+@lru_cache(maxsize=1)
+def _shipped_guardians() -> dict[str, Guardian]:
+    from warhorn.games.nerath.content import load_nerath_content
+
+    return {g.id: guardian_from(g) for g in load_nerath_content().guardians}
+
+
+def guardian_tiles() -> dict[str, Guardian]:
+    """Guardians the calculator knows: the rulebook's three and the shipped tiles."""
+    lookup = dict(BUILTIN_GUARDIANS)
+    with contextlib.suppress(ImportError, OSError, WarhornError):
+        lookup.update(_shipped_guardians())
+    return lookup
+
+
+def calculator_catalog() -> dict[str, Any]:
+    """What the calculator offers: piece types and guardian tiles."""
+    return {
+        "pieces": [
+            {"id": p.id, "name": p.name, "cost": p.cost, "sea": bool(p.sea_dice), "castle": p.castle}
+            for p in PIECES.values()
+        ],
+        "guardians": [
+            {"id": g.id, "name": g.name, "dice": list(g.dice), "first_strike": g.first_strike}
+            for g in sorted(guardian_tiles().values(), key=lambda g: g.name)
+        ],
+    }
+
+
+def calculate(body: OddsRequest) -> dict[str, Any]:
+    """The calculator's answer; ``OddsUnavailableError('bad_battle')`` for an impossible battle or name."""
+    retreat = None
+    if body.retreat_below is not None or body.rounds is not None:
+        retreat = RetreatRule(at_or_below=body.retreat_below, after_rounds=body.rounds)
+    try:
+        result = battle_odds(
+            dict(body.attacker),
+            dict(body.defender) if body.defender else None,
+            sea=body.sea,
+            dungeon=list(body.dungeon) or None,
+            guardians=guardian_tiles() if body.dungeon else None,
+            retreat=retreat,
+            double_up=body.double_up,
+        )
+    except ArmyError as exc:
+        raise OddsUnavailableError("bad_battle", str(exc)) from None
+    return result.to_json(top=body.top)
+
+
+# --- odds of a planned attack ----------------------------------------------------------------
+
+
+def _target_of(state: NerathState, action: Action) -> tuple[NerathState, int]:
+    """The position after ``action`` and the space where it makes the current kingdom fight."""
+    from warhorn.games.nerath.actions import Fight, Move, ShipMove, Unload
+    from warhorn.games.nerath.board import DUNGEON
+
+    k = state.current_kingdom
+    if isinstance(action, Fight):
+        return state, state.board.idx(action.space)
+    if isinstance(action, Move | ShipMove):
+        targets = [action.path[-1]]
+    elif isinstance(action, Unload):
+        targets = list(dict.fromkeys(space for _piece, space in action.drops))
+    else:
+        raise OddsUnavailableError(
+            "not_an_attack",
+            f"{action.notation()!r} starts no battle: only moves, sails, landings and fights do",
+        )
+    after, _events = state.apply(action)
+    fights = []
+    for sid in targets:
+        t = after.board.idx(sid)
+        own = [u for u in after.units_at(t) if u.kingdom == k]
+        if after.board.kind[t] == DUNGEON:
+            if any(PIECES[u.ptype].hero for u in own):
+                fights.append(t)
+        elif after.is_enemy(t, k) and own:
+            fights.append(t)
+    if not fights:
+        raise OddsUnavailableError(
+            "not_an_attack",
+            f"{action.notation()!r} ends on no enemy space: it declares no attack (NER-MOV-02)",
+        )
+    if len(fights) > 1:
+        raise OddsUnavailableError(
+            "not_an_attack", "this landing starts two battles; ask for each one separately"
+        )
+    return after, fights[0]
+
+
+def tile_draws(pool: Counter[str], n: int) -> list[tuple[float, tuple[str, ...]]]:
+    """Each multiset of ``n`` tiles drawn without replacement from ``pool``, with its probability."""
+    if n == 0:
+        return [(1.0, ())]
+    total = sum(pool.values())
+    out: dict[tuple[str, ...], float] = {}
+    for seq in set(permutations([t for t, c in pool.items() for _ in range(min(c, n))], n)):
+        p, left, remaining = 1.0, Counter(pool), total
+        for tile in seq:
+            p *= left[tile] / remaining
+            left[tile] -= 1
+            remaining -= 1
+        key = tuple(sorted(seq))
+        out[key] = out.get(key, 0.0) + p
+    return [(p, key) for key, p in sorted(out.items())]
+
+
+def mixture(parts: Iterable[tuple[float, BattleOdds]]) -> BattleOdds:
+    """The odds of a battle whose defender is one of several, each with its probability."""
+    parts = list(parts)
+    if len(parts) == 1:
+        return parts[0][1]
+
+    def avg(name: str) -> float:
+        return sum(w * float(getattr(o, name)) for w, o in parts)
+
+    def avg_map(name: str) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for w, o in parts:
+            for key, value in getattr(o, name).items():
+                out[key] = out.get(key, 0.0) + w * value
+        return out
+
+    outcomes: dict[tuple[Any, ...], float] = {}
+    for w, o in parts:
+        for oc in o.outcomes:
+            key = (
+                oc.result,
+                tuple(oc.attacker.items()),
+                tuple(sorted(oc.defender.items())),
+                oc.castle_captured,
+            )
+            outcomes[key] = outcomes.get(key, 0.0) + w * oc.probability
+    listed = sorted(
+        (
+            OutcomeProbability(BattleOutcome(r), dict(a), dict(d), p, c)
+            for (r, a, d, c), p in outcomes.items()
+        ),
+        key=lambda oc: -oc.probability,
+    )
+    return BattleOdds(
+        attacker_win=avg("attacker_win"),
+        defender_win=avg("defender_win"),
+        mutual_destruction=avg("mutual_destruction"),
+        attacker_retreats=avg("attacker_retreats"),
+        expected_rounds=avg("expected_rounds"),
+        attacker_survivors=avg_map("attacker_survivors"),
+        defender_survivors=avg_map("defender_survivors"),
+        attacker_gold_lost=avg("attacker_gold_lost"),
+        defender_gold_lost=avg("defender_gold_lost"),
+        expected_reward_gold=avg("expected_reward_gold"),
+        outcomes=tuple(listed),
+    )
+
+
+def attack_odds(state: Any, action: Action) -> dict[str, Any]:
+    """The odds of the battle ``action`` (legal now in ``state``) would start, from public facts only."""
+    from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS
+    from warhorn.games.nerath.rules.battles import side_model
+    from warhorn.games.nerath.rules.dungeons import unseen_guardian_tiles
+    from warhorn.games.nerath.state import BattleState
+
+    after, t = _target_of(state, action)
+    k = state.current_kingdom
+    kind = after.board.kind[t]
+    probe = after.copy()
+    probe.d.battle = BattleState(t, "dungeon" if kind == DUNGEON else kind, k)
+    attacker = side_model(probe, defenders=False)
+    sea = kind == "sea"
+    double_up = bool(after.options.get("damage_doubling"))
+    answer: dict[str, Any] = {
+        "space": after.board.sid(t),
+        "space_name": after.board.names[t],
+        "kind": probe.d.battle.kind,
+        "attacker_kingdom": KINGDOM_IDS[k],
+        "attacker": attacker.counts(),
+    }
+    try:
+        if kind == DUNGEON:
+            slots = after.d.guardians.get(t, ())
+            known = [g for g in slots if g.face_up]
+            hidden = len(slots) - len(known)
+            if hidden > MAX_UNKNOWN_GUARDIANS:
+                raise OddsUnavailableError(
+                    "unknown_guardians",
+                    f"{hidden} guardians lie face down there: too many unknowns to average",
+                )
+            pool = unseen_guardian_tiles(after)
+            zero = (0,) * len(PIECE_IDS)
+            parts = []
+            for weight, tiles in tile_draws(pool, hidden):
+                gs = tuple(
+                    guardian_from(after.board.guardian(tile)) for tile in [*(g.tile for g in known), *tiles]
+                )
+                dice = tuple([*(g.dice for g in known), *(g.dice for g in gs[len(known) :])])
+                defender = BattleSide(zero, zero, gs, dice, None, frozenset())
+                parts.append((weight, battle_odds(attacker, defender, double_up=double_up)))
+            odds = mixture(parts)
+            answer["defender"] = {}
+            answer["guardians"] = [g.tile for g in known]
+            answer["guardians_face_down"] = hidden
+        else:
+            defender = side_model(probe, defenders=True)
+            odds = battle_odds(attacker, defender, sea=sea, double_up=double_up)
+            answer["defender"] = defender.counts()
+            answer["defender_kingdoms"] = sorted({KINGDOM_IDS[u.kingdom] for u in after.enemy_units_at(t, k)})
+    except ArmyError as exc:
+        raise OddsUnavailableError("no_battle", f"no battle can be fought there: {exc}") from None
+    answer["odds"] = odds.to_json(top=5)
+    return answer
+
+
+ODDS_SUPPORT = OddsSupport(
+    request=OddsRequest,
+    catalog=calculator_catalog,
+    calculate=calculate,
+    attack_odds=attack_odds,
+)
