@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,12 +10,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from fixture_game import SPEC, new_dice_race
+import fixture_game
 from warhorn import __version__
 from warhorn.cli.app import app
 from warhorn.content import SourcedModel, load_model
 from warhorn.content.loader import ContentModel
-from warhorn.engine import ContentError, ContentErrors, ContentSupport, register_game
+from warhorn.engine import ContentError, ContentErrors, ContentSupport, register_plugin
 
 runner = CliRunner()
 
@@ -95,9 +96,9 @@ def check_things(folder: Path) -> list[ContentError]:
 @pytest.fixture
 def game_with_content() -> Iterator[None]:
     support = ContentSupport(("things.toml",), check_things, lambda path: None)
-    register_game(SPEC, new_dice_race, content=support, replace=True)
+    register_plugin(dataclasses.replace(fixture_game.PLUGIN, content=support), replace=True)
     yield
-    register_game(SPEC, new_dice_race, replace=True)
+    fixture_game.register()
 
 
 def test_content_check_reports_file_and_key(tmp_path: Path, game_with_content: None) -> None:

@@ -728,7 +728,7 @@ def _check_events(events: EventsFile, file: str, report: ContentReport, full_gam
 
 
 #: How the registry and ``warhorn content check`` recognise, check and load Nerath content folders
-#: (pass it as ``register_game(..., content=NERATH_CONTENT_SUPPORT)``).
+#: (the plugin's ``content``).
 NERATH_CONTENT_SUPPORT = ContentSupport(
     marker_files=tuple(role + ext for role in CONTENT_FILES for ext in _EXTENSIONS),
     check_folder=check_content_folder,
