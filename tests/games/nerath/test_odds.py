@@ -493,3 +493,45 @@ def test_invariants_on_random_land_battles(
     assert o.expected_rounds >= 1 - 1e-9
     if rule is None:
         assert o.attacker_retreats == 0
+
+
+# --- the calculator's vectorised chain is the battle model's damage ------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["soldier", "siege", "warrior", "mage", "monster", "elemental", "dragon", "warship"]),
+        st.integers(1, 4),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_side_chain_successors_are_the_battle_models(
+    pieces: dict[str, int], castle: bool, sea: bool, double_up: bool
+) -> None:
+    """Every state the calculator reaches, after every number of hits, is what
+    ``successor_sides`` (the game's damage model) gives (NER-BAT-03..06, NER-SEA-07)."""
+    from warhorn.games.nerath import odds as odds_module
+    from warhorn.games.nerath.battle import PIECE_IDS, normalize_loss_order, successor_sides
+
+    if sea:
+        pieces = {k: n for k, n in pieces.items() if PIECES[k].sea_dice}
+        heroes = pieces.get("warrior", 0) + pieces.get("mage", 0)
+        if heroes:
+            pieces["warship"] = max(pieces.get("warship", 0), (heroes + 1) // 2)
+    elif castle:
+        pieces["castle"] = 1
+    side = BattleSide.of(pieces)
+    order = normalize_loss_order(None)
+    chain = odds_module._side_chain(side, 6, False, sea, order, double_up)
+    p = len(PIECE_IDS)
+    rows = [tuple(r.tolist()) for r in chain.states]
+    assert len(set(rows)) == len(rows)
+    for i, row in enumerate(rows):
+        s = BattleSide(tuple(row[:p]), tuple(row[p : 2 * p]), (), (), None, frozenset())
+        for h, t in enumerate(successor_sides(s, order, sea=sea, double_up=double_up)):
+            assert rows[int(chain.succ[i, h, 0])] == (*t.healthy, *t.damaged)

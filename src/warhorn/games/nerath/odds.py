@@ -8,13 +8,19 @@ damage model of :mod:`warhorn.games.nerath.battle` (the one
 The chain
 ---------
 Under a fixed loss order a side's state is a :class:`~.battle.BattleSide`
-(counts of healthy and damaged pieces, inactive castles, guardian dice). The
-states one side can reach are enumerated once with
-:func:`~.battle.successor_sides` and sorted so that damage only moves a side
-forward. A battle state is a pair (attacker state, defender state) at one of
+(counts of healthy and damaged pieces, inactive castles, guardian dice), here
+held as an integer vector. A volley's damage goes to blocks of targets in the
+order of :func:`~.battle.loss_sequence`, so the side after ``h`` hits is
+computed with numpy for every state and every ``h`` at once; the states are
+found breadth first (or, when no hit creates a new target, they are simply the
+start after 0, 1, 2 ... hits) and sorted so that damage only moves a side
+forward. Chains are cached by army shape. A test checks every successor
+against :func:`~.battle.successor_sides`, the game's own damage model.
+A battle state is a pair (attacker state, defender state) at one of
 two moments: the start of a round (*X*) or between the first-strike volley
-and the normal volley (*Y*). A volley's hit count is the convolution of the
-per-die Bernoulli hit chances (binomials of equal dice, convolved with numpy).
+and the normal volley (*Y*). A volley's hit count is the convolution of binomials, one per hit chance,
+whose dice counts are a linear function of the state (a table of binomial
+distributions per hit chance, rows picked by count).
 Both sides' damage in a volley is independent given the pair, so the flow
 from one pair to the next is an outer product.
 
@@ -31,9 +37,8 @@ nothing is sampled or truncated.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -43,6 +48,7 @@ import numpy.typing as npt
 from warhorn.games.nerath.battle import (
     BUILTIN_GUARDIANS,
     PIECE_IDS,
+    WARSHIP_CAPACITY,
     ArmyError,
     BattleOutcome,
     BattleSide,
@@ -50,18 +56,17 @@ from warhorn.games.nerath.battle import (
     RetreatRule,
     check_sides,
     dungeon_penalty,
-    heal,
     hit_chance,
     normalize_loss_order,
-    successor_sides,
-    volley_dice,
+    piece_dice,
 )
-from warhorn.games.nerath.pieces import PIECES
+from warhorn.games.nerath.pieces import HIT_ON, PIECES
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
 _COST = np.array([PIECES[pid].cost for pid in PIECE_IDS], dtype=np.float64)
+_MONSTER_I = PIECE_IDS.index("monster")
 _CASTLE_I = PIECE_IDS.index("castle")
 
 
@@ -87,6 +92,12 @@ class OutcomeProbability:
         return f"{self.result.value}: attacker {army(self.attacker)} / defender {army(self.defender)}{extra}"
 
 
+#: How two allied defenders share damage (NER-BAT-07), as ``battle_odds(allied_damage=...)`` takes it:
+#: ``agree`` (the game's default option: the allies settle each volley's split) or ``fixed``
+#: (always the rule's split, the game option ``allied_damage = fixed``).
+ALLIED_DAMAGE = ("agree", "fixed")
+
+
 @dataclass(frozen=True, slots=True)
 class BattleOdds:
     """The exact result distribution of one battle (see ``docs/odds.md`` for the definitions).
@@ -96,6 +107,15 @@ class BattleOdds:
     defender side; a captured castle counts as lost for the defender). Gold lost is the
     expected cost of the pieces a side loses (a captured castle counts for the defender).
     ``outcomes``: every distinct end with its probability, most likely first.
+
+    ``amok_monsters[m]``: the chance that the attacker wins a land battle with exactly ``m``
+    monsters left, each free to run amok (NER-BAT-20); empty when the attacker has no monsters or
+    the battle is at sea or in a dungeon. ``amok_targets``: adjacent enemy territories without
+    enemy pieces, when given (each monster conquers one).
+
+    ``allied_split``: with allied defenders, how their damage is shared in these figures:
+    ``"rule"`` (the default split of NER-BAT-07) or ``"one_army"`` (an agreed split under which the
+    allies lose pieces by the loss order, as one army would); ``allied_split_note`` says why.
     """
 
     attacker_win: float
@@ -109,10 +129,27 @@ class BattleOdds:
     defender_gold_lost: float
     expected_reward_gold: float
     outcomes: tuple[OutcomeProbability, ...] = field(default=())
+    amok_monsters: tuple[float, ...] = ()
+    amok_targets: int | None = None
+    allied_split: str | None = None
+    allied_split_note: str = ""
+
+    @property
+    def run_amok_chance(self) -> float:
+        """The chance that the attacker wins with at least one monster left to run amok (NER-BAT-20)."""
+        return float(sum(self.amok_monsters[1:]))
+
+    def expected_amok_conquests(self, targets: int | None = None) -> float:
+        """Territories the surviving monsters are expected to conquer by running amok when
+        ``targets`` (default ``amok_targets``) are open to them: one each, at most ``targets``."""
+        t = self.amok_targets if targets is None else targets
+        if t is None:
+            raise ArmyError("say how many adjacent enemy territories without enemy pieces there are")
+        return float(sum(p * min(m, t) for m, p in enumerate(self.amok_monsters)))
 
     def to_json(self, top: int | None = None) -> dict[str, Any]:
         """A JSON-ready dict; ``top`` limits the outcome list."""
-        return {
+        out: dict[str, Any] = {
             "attacker_win": self.attacker_win,
             "defender_win": self.defender_win,
             "mutual_destruction": self.mutual_destruction,
@@ -134,6 +171,15 @@ class BattleOdds:
                 for o in self.outcomes[:top]
             ],
         }
+        if self.amok_monsters:
+            amok: dict[str, Any] = {"chance": self.run_amok_chance, "monsters": list(self.amok_monsters)}
+            if self.amok_targets is not None:
+                amok["targets"] = self.amok_targets
+                amok["expected_conquests"] = self.expected_amok_conquests()
+            out["run_amok"] = amok
+        if self.allied_split is not None:
+            out["allied_split"] = {"used": self.allied_split, "note": self.allied_split_note}
+        return out
 
 
 ArmySpec = str | Mapping[str, int] | BattleSide
@@ -170,36 +216,106 @@ def battle_odds(
     double_up: bool = False,
     attacker_hit_min: int | None = None,
     defender_hit_min: int | None = None,
+    ally: ArmySpec | None = None,
+    allied_damage: str = "agree",
+    amok_targets: int | None = None,
 ) -> BattleOdds:
     """Exact odds of a battle.
 
     ``attacker``/``defender``: text (``"4 soldier, 2 siege, 1 dragon"``), a mapping piece → count,
     or a :class:`~.battle.BattleSide`. ``sea``: a sea battle (NER-BAT-08). ``dungeon``: the
     guardians the heroes fight (ids looked up in ``guardians``, default the built-in ones, or
-    :class:`~.battle.Guardian` objects); the defender is then empty. ``loss_order``: both sides'
+    :class:`~.battle.Guardian` objects); the defender is then empty. ``loss_order``: every side's
     order of losses (default :data:`~.battle.DEFAULT_LOSS_ORDER`). ``retreat``: the attacker's
     retreat rule. ``double_up``: the non-default reading of NER-BAT-03. ``*_hit_min``: a card's
     better hit number for that side (NER-CRD-05).
+
+    ``ally``: the pieces of a second kingdom defending the space with the defender (NER-BAT-07).
+    ``allied_damage="fixed"``: the damage is split by the rule; ``"agree"`` (the game's default):
+    the allies agree on each split, and the figures use the split better for the defenders of
+    the two the calculator knows, the rule's or the one that makes them lose pieces by the loss
+    order as one army (``allied_split`` says which). ``amok_targets``: adjacent enemy territories
+    without enemy pieces, for the expected Run Amok conquests (NER-BAT-20).
     Raises :class:`~.battle.ArmyError` for unknown names or impossible battles.
     """
     a0 = _side(attacker, attacker_hit_min)
+    if allied_damage not in ALLIED_DAMAGE:
+        raise ArmyError(f"allied_damage must be one of {', '.join(ALLIED_DAMAGE)}, not {allied_damage!r}")
+    if amok_targets is not None and amok_targets < 0:
+        raise ArmyError("amok_targets must be >= 0 (NER-BAT-20)")
+    d_ally: BattleSide | None = None
     if dungeon is not None:
         gs = resolve_guardians(dungeon, guardians)
         if not gs:
             raise ArmyError("a dungeon battle needs at least one guardian")
         if defender is not None and _side(defender, None).piece_total:
             raise ArmyError("a dungeon holds only guardians; leave the defender empty (NER-DUN-01)")
+        if ally is not None:
+            raise ArmyError("a dungeon holds only guardians: no ally defends it (NER-DUN-01)")
         d0 = BattleSide.of({}, guardians=gs, hit_min=defender_hit_min)
     else:
         d0 = _side(defender if defender is not None else "", defender_hit_min)
-    check_sides(a0, d0, sea=sea)
+        if ally is not None:
+            d_ally = _side(ally, defender_hit_min)
+            if not d_ally.piece_total:
+                d_ally = None
+            elif not d0.piece_total:
+                d0, d_ally = d_ally, None
+    whole = d0 if d_ally is None else _merged(d0, d_ally)
+    check_sides(a0, whole, sea=sea)
     order = normalize_loss_order(loss_order)
-    return _solve(a0, d0, sea=sea, order=order, retreat=retreat, double_up=double_up)
+    A = _side_chain(a0, dungeon_penalty(whole), True, sea, order, double_up)
+    amok = amok_targets if not sea and dungeon is None else None
+    if d_ally is None:
+        B = _side_chain(whole, HIT_ON, False, sea, order, double_up)
+        return _summarize(A, B, *_solve(A, B, retreat=retreat), a0, whole, sea=sea, amok_targets=amok)
+    rule_b = _allied_chain(
+        _side_chain(d0, HIT_ON, False, sea, order, double_up),
+        _side_chain(d_ally, HIT_ON, False, sea, order, double_up),
+        max(A.max_fs, A.max_n),
+    )
+    rule = _summarize(A, rule_b, *_solve(A, rule_b, retreat=retreat), a0, whole, sea=sea, amok_targets=amok)
+    if allied_damage == "fixed":
+        return replace(
+            rule,
+            allied_split="rule",
+            allied_split_note="the rule's split (NER-BAT-07): half each, the odd damage to the ally "
+            "with more pieces there (by lot on a tie), what one ally cannot take to the other",
+        )
+    one_b = _side_chain(whole, HIT_ON, False, sea, order, double_up)
+    one = _summarize(A, one_b, *_solve(A, one_b, retreat=retreat), a0, whole, sea=sea, amok_targets=amok)
+    compare = f"attacker wins {one.attacker_win:.2%} against {rule.attacker_win:.2%} with the rule's split"
+    if (one.attacker_win, one.defender_gold_lost) <= (rule.attacker_win + 1e-12, rule.defender_gold_lost):
+        return replace(
+            one,
+            allied_split="one_army",
+            allied_split_note="agreed (NER-BAT-07): the allies share each volley's damage so that "
+            f"together they lose pieces by the loss order, as one army; better for them ({compare})",
+        )
+    return replace(
+        rule,
+        allied_split="rule",
+        allied_split_note="agreed (NER-BAT-07) on the rule's split, which serves the defenders better "
+        f"here than losing pieces by the loss order as one army ({compare})",
+    )
+
+
+def _merged(a: BattleSide, b: BattleSide) -> BattleSide:
+    """Two allies' pieces as one side (what both defend with)."""
+    return BattleSide(
+        tuple(x + y for x, y in zip(a.healthy, b.healthy, strict=True)),
+        tuple(x + y for x, y in zip(a.damaged, b.damaged, strict=True)),
+        (),
+        (),
+        a.hit_min,
+        a.resilient | b.resilient,
+    )
 
 
 def clear_caches() -> None:
-    """Forget every memoised table (volley dice, loss sequences, hit distributions), so that the
-    next call starts cold. Only benchmarks need this; results never depend on it."""
+    """Forget every memoised table (side chains by army shape, binomial tables, volley dice, loss
+    sequences), so that the next call starts cold. Only benchmarks need this; results never
+    depend on it."""
     from warhorn.games.nerath import battle
 
     for cached in (
@@ -207,8 +323,8 @@ def clear_caches() -> None:
         battle.loss_sequence,
         battle._take_cached,
         battle._key_parts,
-        _binomial_pmf,
-        _hits_pmf,
+        _side_chain,
+        _binomial_table,
     ):
         cached.cache_clear()
 
@@ -224,116 +340,457 @@ def _side(spec: ArmySpec, hit_min: int | None) -> BattleSide:
 
 
 # ---------------------------------------------------------------------------
-# One side's chain
+# One side's chain, built with numpy
+#
+# A side's state is an integer vector: healthy counts per piece type, damaged (or inactive)
+# counts per piece type, then the dice each guardian has left, one coordinate per
+# (guardian, die size). Under the loss order a volley's damage goes to *blocks* of targets in a
+# fixed order (:func:`~.battle.loss_sequence`): each block takes as many hits as the state has
+# targets of that kind, and one hit on it adds a fixed vector to the state. So the side after
+# ``h`` hits is a vectorised sum, for every state and every ``h`` at once.
+
+_P = len(PIECE_IDS)
+_STATS = tuple(PIECES[pid] for pid in PIECE_IDS)
+_WARSHIP_I = PIECE_IDS.index("warship")
+_WARRIOR_I = PIECE_IDS.index("warrior")
+_MAGE_I = PIECE_IDS.index("mage")
 
 
-@lru_cache(maxsize=4096)
-def _binomial_pmf(n: int, p: float) -> FloatArray:
-    k = np.arange(n + 1)
-    comb = np.array([math.comb(n, int(i)) for i in k], dtype=np.float64)
-    out: FloatArray = comb * p**k * (1.0 - p) ** (n - k)
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where each coordinate of a side's state vector comes from."""
+
+    guardian_cols: tuple[tuple[int, int], ...]  # (guardian index, die size) per guardian coordinate
+
+    @property
+    def dim(self) -> int:
+        return 2 * _P + len(self.guardian_cols)
+
+
+def _layout(side: BattleSide) -> _Layout:
+    cols: list[tuple[int, int]] = []
+    for gi, dice in enumerate(side.guardian_dice):
+        cols.extend((gi, s) for s in sorted(set(dice)))
+    return _Layout(tuple(cols))
+
+
+def _vector(side: BattleSide, layout: _Layout) -> IntArray:
+    v = np.zeros(layout.dim, dtype=np.int64)
+    v[:_P] = side.healthy
+    v[_P : 2 * _P] = side.damaged
+    for c, (gi, s) in enumerate(layout.guardian_cols):
+        v[2 * _P + c] = side.guardian_dice[gi].count(s)
+    return v
+
+
+def _loss_blocks(
+    side: BattleSide, layout: _Layout, order: tuple[str, ...], double_up: bool
+) -> tuple[IntArray, IntArray]:
+    """The blocks of :func:`~.battle.loss_sequence` in order: for each, the coordinate that counts
+    its targets (before the volley) and the change one hit on it makes to the state vector."""
+    start = _vector(side, layout)
+    cols: list[int] = []
+    deltas: list[IntArray] = []
+
+    def block(col: int, change: dict[int, int]) -> None:
+        d = np.zeros(layout.dim, dtype=np.int64)
+        for k, v in change.items():
+            d[k] = v
+        cols.append(col)
+        deltas.append(d)
+
+    for key in order:
+        if key.startswith("damaged "):
+            i = PIECE_IDS.index(key[len("damaged ") :])
+            if i == _CASTLE_I or not (start[_P + i] or (start[i] and side.toughness(i) >= 2)):
+                continue
+            block(_P + i, {_P + i: -1})
+        else:
+            i = PIECE_IDS.index(key)
+            if not start[i]:
+                continue
+            if i == _CASTLE_I or side.toughness(i) >= 2:
+                block(i, {i: -1, _P + i: 1})
+            else:
+                block(i, {i: -1})
+    if double_up:
+        for key in order:
+            if key.startswith("damaged "):
+                i = PIECE_IDS.index(key[len("damaged ") :])
+                if i != _CASTLE_I and start[i] and side.toughness(i) >= 2:
+                    block(i, {_P + i: -1})
+    base = side.hit_min if side.hit_min is not None else HIT_ON
+    gdice = sorted(
+        (hit_chance(s, base), side.guardians[gi].first_strike, gi, s, c)
+        for c, (gi, s) in enumerate(layout.guardian_cols)
+    )
+    for *_, c in gdice:
+        block(2 * _P + c, {2 * _P + c: -1})
+    if not cols:
+        return np.zeros(0, dtype=np.intp), np.zeros((0, layout.dim), dtype=np.int64)
+    return np.array(cols, dtype=np.intp), np.array(deltas, dtype=np.int64)
+
+
+def _after_hits(states: IntArray, cols: IntArray, deltas: IntArray, max_hits: int, sea: bool) -> IntArray:
+    """``out[m, h]`` = state ``m`` after ``h`` hits (h = 0..max_hits) under the loss blocks."""
+    counts = states[:, cols]
+    before = np.cumsum(counts, axis=1) - counts
+    h = np.arange(max_hits + 1, dtype=np.int64)
+    take = np.clip(h[None, :, None] - before[:, None, :], 0, counts[:, None, :])
+    out = np.repeat(states[:, None, :], max_hits + 1, axis=1)
+    for k in range(len(cols)):
+        for coord in np.flatnonzero(deltas[k]).tolist():
+            out[:, :, coord] += deltas[k, coord] * take[:, :, k]
+    return _drown(out) if sea else out
+
+
+def _drown(states: IntArray) -> IntArray:
+    """:func:`~.battle.drown_passengers` for many states: heroes beyond two per warship sink,
+    warriors before mages, healthy before damaged (NER-SEA-07)."""
+    ships = states[..., _WARSHIP_I] + states[..., _P + _WARSHIP_I]
+    heroes = (
+        states[..., _WARRIOR_I]
+        + states[..., _P + _WARRIOR_I]
+        + states[..., _MAGE_I]
+        + states[..., _P + _MAGE_I]
+    )
+    excess = np.maximum(heroes - WARSHIP_CAPACITY * ships, 0)
+    if not excess.any():
+        return states
+    out = states.copy()
+    for col in (_WARRIOR_I, _P + _WARRIOR_I, _MAGE_I, _P + _MAGE_I):
+        k = np.minimum(excess, out[..., col])
+        out[..., col] -= k
+        excess = excess - k
     return out
 
 
-@lru_cache(maxsize=8192)
-def _hits_pmf(groups: tuple[tuple[float, int], ...]) -> FloatArray:
-    """Distribution of the number of hits of independent dice: ``groups`` of (hit chance, count)."""
-    out = np.ones(1)
-    for p, n in groups:
-        out = np.convolve(out, _binomial_pmf(n, p))
+def _codes(rows: IntArray, radix: IntArray) -> IntArray:
+    """One integer per state vector (mixed radix; :func:`_radix` makes sure it fits)."""
+    return rows @ radix
+
+
+def _radix(bounds: IntArray) -> IntArray | None:
+    mult = []
+    acc = 1
+    for b in bounds.tolist():
+        mult.append(acc)
+        acc *= int(b) + 1
+    if acc >= 1 << 62:
+        return None
+    return np.array(mult, dtype=np.int64)
+
+
+@lru_cache(maxsize=256)
+def _binomial_table(n_max: int, p: float) -> FloatArray:
+    """``table[n, k]`` = chance of ``k`` hits with ``n`` dice of hit chance ``p`` (n, k <= n_max)."""
+    table = np.zeros((n_max + 1, n_max + 1))
+    if p <= 0.0:
+        table[:, 0] = 1.0
+        return table
+    if p >= 1.0:
+        table[np.arange(n_max + 1), np.arange(n_max + 1)] = 1.0
+        return table
+    n = np.arange(n_max + 1, dtype=np.float64)[:, None]
+    k = np.arange(1, n_max + 1, dtype=np.float64)[None, :]
+    ratio = np.clip((n - k + 1) / k, 0.0, None) * (p / (1.0 - p))
+    table[:, 0] = (1.0 - p) ** n[:, 0]
+    table[:, 1:] = table[:, :1] * np.cumprod(ratio, axis=1)
+    return table
+
+
+def _batch_convolve(x: FloatArray, y: FloatArray) -> FloatArray:
+    """Row-wise convolution of two stacks of distributions."""
+    if x.shape[1] < y.shape[1]:
+        x, y = y, x
+    width = x.shape[1]
+    out = np.zeros((x.shape[0], width + y.shape[1] - 1))
+    for j in range(y.shape[1]):
+        out[:, j : j + width] += y[:, j : j + 1] * x
+    return out
+
+
+def _hit_distributions(
+    states: IntArray,
+    side: BattleSide,
+    layout: _Layout,
+    *,
+    penalty: int,
+    attacking: bool,
+    sea: bool,
+    first_strike: bool,
+) -> FloatArray:
+    """Distribution of one volley's hits for every state: :func:`~.battle.volley_dice` as a
+    linear map from the state vector to dice counts per hit chance, then binomials convolved."""
+    columns: dict[float, dict[int, int]] = {}
+    for i, st in enumerate(_STATS):
+        if st.first_strike != first_strike or not (side.healthy[i] or side.damaged[i]):
+            continue
+        dice = piece_dice(st, attacking=attacking, sea=sea)
+        hm = side.hit_min if side.hit_min is not None else (penalty if st.hero else HIT_ON)
+        for s in dice:
+            col = columns.setdefault(hit_chance(s, hm), {})
+            col[i] = col.get(i, 0) + 1
+            if not st.castle:
+                col[_P + i] = col.get(_P + i, 0) + 1
+    g_hm = side.hit_min if side.hit_min is not None else HIT_ON
+    for c, (gi, s) in enumerate(layout.guardian_cols):
+        if side.guardians[gi].first_strike == first_strike:
+            col = columns.setdefault(hit_chance(s, g_hm), {})
+            col[2 * _P + c] = 1
+    out = np.ones((len(states), 1))
+    for p, col in columns.items():
+        if p <= 0.0:
+            continue
+        coords = list(col)
+        n = states[:, coords] @ np.array([col[k] for k in coords], dtype=np.int64)
+        n_max = int(n.max())
+        if n_max:
+            out = _batch_convolve(out, _binomial_table(n_max, p)[n])
     return out
 
 
 class _SideChain:
-    """Every state one side can reach, in topological order, with its volley distributions."""
+    """Every state one side can reach, in topological order, with its volley distributions.
 
-    def __init__(
-        self,
-        start: BattleSide,
-        opponent: BattleSide,
-        *,
-        attacking: bool,
-        sea: bool,
-        order: tuple[str, ...],
-        double_up: bool,
-    ) -> None:
-        succ_sides: dict[BattleSide, tuple[BattleSide, ...]] = {}
-        todo = [start]
-        while todo:
-            s = todo.pop()
-            if s in succ_sides:
-                continue
-            nxt = successor_sides(s, order, sea=sea, double_up=double_up)
-            succ_sides[s] = nxt
-            todo.extend(t for t in set(nxt[1:]) if t not in succ_sides)
-        # Every hit lowers the remaining toughness, so sorting by it (high first) is topological.
-        states = sorted(succ_sides, key=lambda s: -_toughness_left(s))
-        if states[0] != start:
-            raise AssertionError("start state must come first")
-        self.states = states
-        index = {s: i for i, s in enumerate(states)}
-        self.size = n = len(states)
-        self.succ: list[IntArray] = [
-            np.array([index[t] for t in succ_sides[s]], dtype=np.intp) for s in states
-        ]
-        self.cap = np.array([len(x) - 1 for x in self.succ], dtype=np.intp)
-        self.can_fight = np.array([s.can_fight for s in states], dtype=bool)
-        self.remains = np.array([s.remains for s in states], dtype=bool)
-        penalty_from = opponent
-        dists: dict[bool, list[FloatArray]] = {True: [], False: []}
-        for fs in (True, False):
-            for s in states:
-                groups: dict[float, int] = {}
-                for r in volley_dice(s, penalty_from, attacking=attacking, sea=sea, first_strike=fs):
-                    for sides in r.dice:
-                        p = hit_chance(sides, r.hit_min)
-                        groups[p] = groups.get(p, 0) + 1
-                dists[fs].append(_hits_pmf(tuple(sorted(groups.items()))))
-        self.max_fs = max(len(d) for d in dists[True]) - 1
-        self.max_n = max(len(d) for d in dists[False]) - 1
-        self.dist_fs = _pad(dists[True], self.max_fs + 1)
-        self.dist_n = _pad(dists[False], self.max_n + 1)
-        self.healed = [heal(s) for s in states]
-        self.piece_counts = np.array([s.healthy for s in self.healed], dtype=np.float64).reshape(
-            n, len(PIECE_IDS)
+    ``succ[s, h, r]`` / ``succ_w[s, h, r]``: the state after ``h`` hits from state ``s`` and its
+    chance (``r`` > 0 only where a lot decides, e.g. an allied odd damage); columns beyond a
+    state's capacity repeat its last state.
+    """
+
+    size: int
+    states: IntArray
+    succ: IntArray
+    succ_w: FloatArray
+    cap: IntArray
+    tough: IntArray
+    can_fight: npt.NDArray[np.bool_]
+    remains: npt.NDArray[np.bool_]
+    pieces_left: IntArray
+    dist_fs: FloatArray
+    dist_n: FloatArray
+    piece_counts: FloatArray
+    guardians_alive: npt.NDArray[np.bool_]
+    guardians: tuple[Guardian, ...]
+    drowns: bool  # at sea with heroes aboard: two hit counts may lead to one state (NER-SEA-07)
+
+    @property
+    def max_fs(self) -> int:
+        return int(self.dist_fs.shape[1]) - 1
+
+    @property
+    def max_n(self) -> int:
+        return int(self.dist_n.shape[1]) - 1
+
+    def successor_table(self, max_hits: int) -> tuple[IntArray, FloatArray]:
+        """``succ``/``succ_w`` with exactly ``max_hits + 1`` hit columns."""
+        width = self.succ.shape[1]
+        if width > max_hits + 1:
+            return self.succ[:, : max_hits + 1], self.succ_w[:, : max_hits + 1]
+        if width == max_hits + 1:
+            return self.succ, self.succ_w
+        pad = max_hits + 1 - width
+        idx = np.concatenate([self.succ, np.repeat(self.succ[:, -1:], pad, axis=1)], axis=1)
+        w = np.concatenate([self.succ_w, np.repeat(self.succ_w[:, -1:], pad, axis=1)], axis=1)
+        return idx, w
+
+    def counts_of(self, s: int) -> dict[str, int]:
+        """Pieces (after healing) and living guardians of state ``s``, by id."""
+        out = {pid: int(n) for pid, n in zip(PIECE_IDS, self.piece_counts[s].tolist(), strict=True) if n}
+        for g, alive in zip(self.guardians, self.guardians_alive[s].tolist(), strict=True):
+            if alive:
+                out[g.id] = out.get(g.id, 0) + 1
+        return out
+
+
+@lru_cache(maxsize=256)
+def _side_chain(
+    start: BattleSide, penalty: int, attacking: bool, sea: bool, order: tuple[str, ...], double_up: bool
+) -> _SideChain:
+    """The chain of one side (cached by army shape: the side, the hit penalty it suffers, its role)."""
+    layout = _layout(start)
+    cols, deltas = _loss_blocks(start, layout, order, double_up)
+    s0 = _vector(start, layout)
+    bounds = s0.copy()
+    bounds[_P : 2 * _P] += s0[:_P]
+    radix = _radix(bounds)
+    max_hits = int(s0[cols].sum()) if len(cols) else 0
+    if _is_line(cols, deltas, start, sea):
+        # no hit makes a new target (no resilient piece, no hero who could drown): the states
+        # are the start after 0, 1, ... max_hits hits and t hits later comes state t + h
+        states = _after_hits(s0[None, :], cols, deltas, max_hits, sea)[0]
+        t = np.arange(max_hits + 1)
+        succ = np.minimum(t[:, None] + t[None, :], max_hits)
+        return _finish_chain(start, layout, states, succ, cols, penalty, attacking, sea)
+    # breadth first: every state reachable by any number of hits per volley; the successors of
+    # each state are kept (as codes) for the successor table
+    found = [s0[None, :]]
+    found_next: list[IntArray] = []
+    frontier = s0[None, :]
+    width = max_hits + 1
+    if radix is not None:
+        known = _codes(frontier, radix)
+        while len(frontier):
+            nxt = _after_hits(frontier, cols, deltas, max_hits, sea)
+            codes_next = _codes(nxt, radix)
+            found_next.append(codes_next)
+            codes, first = np.unique(codes_next, return_index=True)
+            fresh = ~np.isin(codes, known)
+            frontier = nxt.reshape(-1, layout.dim)[first[fresh]]
+            known = np.concatenate([known, codes[fresh]])
+            found.append(frontier)
+        states = np.concatenate(found)
+        succ_codes = np.concatenate(found_next)
+        codes_all = _codes(states, radix)
+    else:  # astronomically many shapes: number the states by hashing rows instead
+        numbers = {s0.tobytes(): 0}
+        rows_next: list[IntArray] = []
+        while len(frontier):
+            nxt = _after_hits(frontier, cols, deltas, max_hits, sea)
+            fresh_rows = []
+            ids = np.empty(nxt.shape[:2], dtype=np.int64)
+            for m in range(nxt.shape[0]):
+                for h_ in range(width):
+                    key = nxt[m, h_].tobytes()
+                    got = numbers.get(key)
+                    if got is None:
+                        got = numbers[key] = len(numbers)
+                        fresh_rows.append(nxt[m, h_])
+                    ids[m, h_] = got
+            rows_next.append(ids)
+            frontier = np.array(fresh_rows, dtype=np.int64).reshape(-1, layout.dim)
+            found.append(frontier)
+        states = np.concatenate(found)
+        succ_codes = np.concatenate(rows_next)
+        codes_all = np.arange(len(states), dtype=np.int64)
+    # every hit lowers the toughness left, so sorting by it (high first) is topological
+    tough = states @ _toughness_weights(start, layout)
+    order_idx = np.argsort(-tough, kind="stable")
+    states = states[order_idx]
+    n = len(states)
+    rank = np.empty(n, dtype=np.intp)
+    rank[order_idx] = np.arange(n)
+    sorter = np.argsort(codes_all)
+    succ = rank[sorter[np.searchsorted(codes_all[sorter], succ_codes[order_idx])]]
+    return _finish_chain(start, layout, states, succ, cols, penalty, attacking, sea)
+
+
+def _toughness_weights(start: BattleSide, layout: _Layout) -> IntArray:
+    """Damage each coordinate of the state vector can still take (castles: one, then inactive)."""
+    w = np.zeros(layout.dim, dtype=np.int64)
+    for i in range(_P):
+        t = start.toughness(i)
+        w[i] = t
+        w[_P + i] = 0 if i == _CASTLE_I else t - 1
+    w[2 * _P :] = 1
+    return w
+
+
+def _is_line(cols: IntArray, deltas: IntArray, start: BattleSide, sea: bool) -> bool:
+    """Whether the side's states form one line: no hit adds a target to a block (a damaged
+    dragon would), and no passenger can drown at sea."""
+    if len(cols) and (deltas[:, cols] > 0).any():
+        return False
+    return not (sea and (start.count("warrior") or start.count("mage")))
+
+
+def _finish_chain(
+    start: BattleSide,
+    layout: _Layout,
+    states: IntArray,
+    succ: IntArray,
+    cols: IntArray,
+    penalty: int,
+    attacking: bool,
+    sea: bool,
+) -> _SideChain:
+    """The chain's per-state tables once its states (topological order) and successors are known."""
+    n = len(states)
+    chain = _SideChain()
+    chain.size = n
+    chain.states = states
+    chain.succ = succ.astype(np.intp)[:, :, None]
+    chain.succ_w = np.ones(chain.succ.shape)
+    chain.cap = states[:, cols].sum(axis=1) if len(cols) else np.zeros(n, dtype=np.int64)
+    chain.tough = states @ _toughness_weights(start, layout)
+    healthy, damaged, gdice = states[:, :_P], states[:, _P : 2 * _P], states[:, 2 * _P :]
+    active = healthy.sum(axis=1) + np.delete(damaged, _CASTLE_I, axis=1).sum(axis=1)
+    chain.can_fight = (active + gdice.sum(axis=1)) > 0
+    chain.pieces_left = healthy.sum(axis=1) + damaged.sum(axis=1)
+    chain.remains = (chain.pieces_left + gdice.sum(axis=1)) > 0
+    for fs in (True, False):
+        dist = _hit_distributions(
+            states, start, layout, penalty=penalty, attacking=attacking, sea=sea, first_strike=fs
         )
-
-    def successor_table(self, max_hits: int) -> IntArray:
-        """``table[s, h]`` = state after ``h`` hits (h = 0..max_hits) from state ``s``."""
-        table = np.empty((self.size, max_hits + 1), dtype=np.intp)
-        for s, succ in enumerate(self.succ):
-            cap = len(succ) - 1
-            if cap >= max_hits:
-                table[s] = succ[: max_hits + 1]
-            else:
-                table[s, : cap + 1] = succ
-                table[s, cap + 1 :] = succ[cap]
-        return table
-
-
-def _toughness_left(side: BattleSide) -> int:
-    total = sum(len(d) for d in side.guardian_dice)
-    for i in range(len(PIECE_IDS)):
-        t = side.toughness(i)
-        if i == _CASTLE_I:
-            total += side.healthy[i]
+        if fs:
+            chain.dist_fs = dist
         else:
-            total += side.healthy[i] * t + side.damaged[i] * (t - 1)
-    return total
+            chain.dist_n = dist
+    chain.piece_counts = (healthy + damaged).astype(np.float64)
+    chain.guardians = start.guardians
+    chain.drowns = sea and bool(start.count("warrior") or start.count("mage"))
+    alive = np.zeros((n, len(start.guardians)), dtype=bool)
+    for c, (gi, _s) in enumerate(layout.guardian_cols):
+        alive[:, gi] |= gdice[:, c] > 0
+    chain.guardians_alive = alive
+    return chain
 
 
-def _pad(rows: list[FloatArray], width: int) -> FloatArray:
-    out = np.zeros((len(rows), width))
-    for i, r in enumerate(rows):
-        out[i, : len(r)] = r
-    return out
+def _allied_chain(c1: _SideChain, c2: _SideChain, max_hits: int) -> _SideChain:
+    """The defence of two allies sharing a space, the damage of each volley split by the rule of
+    NER-BAT-07 (no agreement): half each, the odd one to the ally with more pieces there (by lot
+    when they have as many), and what one ally cannot take goes to the other. Each ally then takes
+    its share by the loss order. A state is a pair of the allies' states."""
+    n1, n2 = c1.size, c2.size
+    tough = (c1.tough[:, None] + c2.tough[None, :]).ravel()
+    order = np.argsort(-tough, kind="stable")
+    pos = np.empty_like(order)
+    pos[order] = np.arange(len(order))
+    i, j = order // n2, order % n2
+    succ1, _w1 = c1.successor_table(max_hits)
+    succ2, _w2 = c2.successor_table(max_hits)
+    count1, count2 = c1.pieces_left[i][:, None], c2.pieces_left[j][:, None]
+    cap1, cap2 = c1.cap[i][:, None], c2.cap[j][:, None]
+    h = np.arange(max_hits + 1, dtype=np.int64)[None, :]
+    half, odd = h // 2, h % 2
+    targets = []
+    weights = []
+    for to_first, w in (
+        (True, (count1 > count2) + 0.5 * (count1 == count2)),
+        (False, (count1 < count2) + 0.5 * (count1 == count2)),
+    ):
+        share1 = half + (odd if to_first else 0)
+        share2 = h - share1
+        over1 = np.maximum(share1 - cap1, 0)
+        share1, share2 = share1 - over1, share2 + over1
+        over2 = np.maximum(share2 - cap2, 0)
+        share1, share2 = share1 + over2, share2 - over2
+        share1 = np.minimum(share1, cap1)
+        a = succ1[i[:, None], share1, 0]
+        b = succ2[j[:, None], share2, 0]
+        targets.append(pos[a * n2 + b])
+        weights.append(np.broadcast_to(w, a.shape).astype(np.float64))
+    chain = _SideChain()
+    chain.size = n1 * n2
+    chain.states = np.concatenate([c1.states[i], c2.states[j]], axis=1)
+    chain.succ = np.stack(targets, axis=2)
+    chain.succ_w = np.stack(weights, axis=2)
+    chain.cap = c1.cap[i] + c2.cap[j]
+    chain.tough = tough[order]
+    chain.can_fight = c1.can_fight[i] | c2.can_fight[j]
+    chain.remains = c1.remains[i] | c2.remains[j]
+    chain.pieces_left = c1.pieces_left[i] + c2.pieces_left[j]
+    chain.dist_fs = _batch_convolve(c1.dist_fs[i], c2.dist_fs[j])
+    chain.dist_n = _batch_convolve(c1.dist_n[i], c2.dist_n[j])
+    chain.piece_counts = c1.piece_counts[i] + c2.piece_counts[j]
+    chain.guardians = ()
+    chain.drowns = c1.drowns or c2.drowns
+    chain.guardians_alive = np.zeros((chain.size, 0), dtype=bool)
+    return chain
 
 
-def _volley_matrix(flat_index: IntArray, dist: FloatArray, size: int) -> FloatArray:
-    """Transition matrix of a side (size × size) under a hit distribution ``dist``."""
-    weights = np.broadcast_to(dist, (size, len(dist))).ravel()
-    counts = np.bincount(flat_index, weights=weights, minlength=size * size)
-    return np.asarray(counts, dtype=np.float64).reshape(size, size)
+# ---------------------------------------------------------------------------
+# The battle chain
 
 
 def _capped(dist: FloatArray, cap: int) -> FloatArray:
@@ -346,36 +803,75 @@ def _capped(dist: FloatArray, cap: int) -> FloatArray:
     return out
 
 
-# ---------------------------------------------------------------------------
-# The battle chain
+class _Moves:
+    """The defender's moves under the attacker's hits of one volley, as flat indices into a
+    (size × size) matrix, so that one attacker state's transition matrix is one ``bincount``."""
+
+    def __init__(self, B: _SideChain, max_hits: int) -> None:
+        succ, w = B.successor_table(max_hits)
+        n = B.size
+        self.size = n
+        self.flat = (np.arange(n, dtype=np.intp)[:, None, None] * n + succ).ravel()
+        self.weights = w
+        self.max_hits = max_hits
+
+    def matrix(self, dist: FloatArray) -> FloatArray:
+        """Transition matrix of the defender when the attacker's hits follow ``dist``."""
+        weights = (self.weights * dist[None, : self.max_hits + 1, None]).ravel()
+        counts = np.bincount(self.flat, weights=weights, minlength=self.size * self.size)
+        out: FloatArray = counts.astype(np.float64, copy=False).reshape(self.size, self.size)
+        return out
 
 
 def _solve(
-    a0: BattleSide,
-    d0: BattleSide,
+    A: _SideChain,
+    B: _SideChain,
     *,
-    sea: bool,
-    order: tuple[str, ...],
     retreat: RetreatRule | None,
-    double_up: bool,
-) -> BattleOdds:
-    A = _SideChain(a0, d0, attacking=True, sea=sea, order=order, double_up=double_up)
-    B = _SideChain(d0, a0, attacking=False, sea=sea, order=order, double_up=double_up)
+) -> tuple[FloatArray, FloatArray, float]:
+    """Absorbed and retreated mass over (attacker state, defender state) pairs, and expected rounds."""
     sa, sb = A.size, B.size
-    # B's transitions under A's hits, as flat indices into an (sb × sb) matrix.
-    rows_b = np.arange(sb, dtype=np.intp)[:, None] * sb
-    flat_fs = (rows_b + B.successor_table(A.max_fs)).ravel()
-    flat_n = (rows_b + B.successor_table(A.max_n)).ravel()
+    has_fs = A.max_fs > 0 or B.max_fs > 0
+    moves_fs = _Moves(B, A.max_fs) if has_fs else None
+    moves_n = _Moves(B, A.max_n)
     fight_b = B.can_fight.astype(np.float64)
     zero_fs = B.dist_fs[:, 0] * fight_b  # B's first strike misses; B still fighting
     zero_n = B.dist_n[:, 0] * fight_b
     absorbed = np.zeros((sa, sb))
     retreated = np.zeros((sa, sb))
     rounds = 0.0
+    a_succ = A.succ[:, :, 0]
+    capped_fs: dict[int, FloatArray] = {}
+    capped_n: dict[int, FloatArray] = {}
+
+    def spread(
+        target: FloatArray,
+        a: int,
+        dist: FloatArray,
+        cache: dict[int, FloatArray],
+        mass: FloatArray,
+        m_b: FloatArray | None,
+    ) -> None:
+        """Send ``mass`` (over B states, at attacker state ``a``) through one volley into later rows:
+        A takes j >= 1 hits with B's chance for it and B moves by ``m_b`` (None: stays)."""
+        cap = int(A.cap[a])
+        tb = cache.get(cap)
+        if tb is None:
+            tb = cache[cap] = _capped(dist, cap)
+        j_max = tb.shape[1] - 1
+        if j_max < 1:
+            return
+        flow = tb[:, 1:].T * mass[None, :]
+        if m_b is not None:
+            flow = flow @ m_b
+        if A.drowns:
+            np.add.at(target, a_succ[a, 1 : j_max + 1], flow)
+        else:  # each hit up to the capacity lowers the attacker's toughness: the rows are distinct
+            target[a_succ[a, 1 : j_max + 1]] += flow
 
     retreat_row = np.zeros(sa, dtype=bool)
     if retreat is not None and retreat.at_or_below is not None:
-        retreat_row = np.array([s.piece_total <= retreat.at_or_below for s in A.states], dtype=bool)
+        retreat_row = A.pieces_left <= retreat.at_or_below
     limit = retreat.after_rounds if retreat is not None else None
     layers = 1 if limit is None else limit
     in_x = np.zeros((sa, sb))
@@ -390,9 +886,12 @@ def _solve(
         rounds += 1.0
         start = np.zeros(sb)
         start[0] = 1.0
-        m_fs0 = _volley_matrix(flat_fs, A.dist_fs[0], sb)
-        in_y[0] += start @ (zero_fs[:, None] * m_fs0)
-        _spread(in_y, A, 0, _capped(B.dist_fs, int(A.cap[0])), start, m_fs0)
+        if moves_fs is not None:
+            m_fs0 = moves_fs.matrix(A.dist_fs[0])
+            in_y[0] += start @ (zero_fs[:, None] * m_fs0)
+            spread(in_y, 0, B.dist_fs, capped_fs, start, m_fs0)
+        else:
+            in_y[0] += start
 
     for layer in range(layers):
         next_x = np.zeros((sa, sb)) if limit is not None else in_x
@@ -404,24 +903,33 @@ def _solve(
                 continue
             if not (x_in.any() or y_in.any()):
                 continue
-            m_fs = _volley_matrix(flat_fs, A.dist_fs[a], sb)
-            m_n = _volley_matrix(flat_n, A.dist_n[a], sb)
-            c_fs = zero_fs[:, None] * m_fs
+            m_n = moves_n.matrix(A.dist_n[a])
             c_n = zero_n[:, None] * m_n
             can_retreat = bool(retreat_row[a]) and (limit is None or layer > 0)
-            if limit is not None:
-                # Rounds are layers: no cycle; the in-row normal volley feeds the next layer.
-                x = x_in
-                y = y_in if can_retreat else y_in + (x * fight_b) @ c_fs
-            elif can_retreat:
-                y = y_in
-                x = x_in + y_in @ c_n
+            if moves_fs is not None:
+                m_fs = moves_fs.matrix(A.dist_fs[a])
+                c_fs = zero_fs[:, None] * m_fs
+                if limit is not None:
+                    # Rounds are layers: no cycle; the in-row normal volley feeds the next layer.
+                    x = x_in
+                    y = y_in if can_retreat else y_in + (x * fight_b) @ c_fs
+                elif can_retreat:
+                    y = y_in
+                    x = x_in + y_in @ c_n
+                else:
+                    x = _row_solve(eye - c_fs @ c_n, x_in + y_in @ c_n)
+                    y = y_in + x @ c_fs
             else:
-                try:
-                    x = np.linalg.solve((eye - c_fs @ c_n).T, x_in + y_in @ c_n)
-                except np.linalg.LinAlgError:
-                    raise ArmyError("this battle never ends: neither side can ever hit") from None
-                y = y_in + x @ c_fs
+                # no first strike on either side: the first step only checks the end
+                if limit is not None:
+                    x = x_in
+                    y = y_in if can_retreat else y_in + x * fight_b
+                elif can_retreat:
+                    y = y_in
+                    x = x_in + y_in @ c_n
+                else:
+                    x = _row_solve(eye - c_n, x_in + y_in @ c_n)
+                    y = y_in + x * fight_b
             x_fight = x * fight_b
             y_fight = y * fight_b
             absorbed[a] += (x - x_fight) + (y - y_fight)
@@ -429,10 +937,11 @@ def _solve(
                 retreated[a] += x_fight
             else:
                 rounds += float(x_fight.sum())
-                _spread(in_y, A, a, _capped(B.dist_fs, int(A.cap[a])), x_fight, m_fs)
+                if moves_fs is not None:
+                    spread(in_y, a, B.dist_fs, capped_fs, x_fight, m_fs)
             if limit is not None:
                 next_x[a] += y_fight @ c_n
-            _spread(next_x, A, a, _capped(B.dist_n, int(A.cap[a])), y_fight, m_n)
+            spread(next_x, a, B.dist_n, capped_n, y_fight, m_n)
         if limit is not None:
             in_x = next_x
             in_y = np.zeros((sa, sb))
@@ -445,21 +954,16 @@ def _solve(
             fight = in_x[a] * fight_b
             retreated[a] += fight
             absorbed[a] += in_x[a] - fight
-    return _summarize(A, B, absorbed, retreated, rounds, a0, d0)
+    return absorbed, retreated, rounds
 
 
-def _spread(
-    target: FloatArray, A: _SideChain, a: int, tb_dist: FloatArray, mass: FloatArray, m_b: FloatArray
-) -> None:
-    """Send ``mass`` (over B states, at attacker state ``a``) through one volley into later rows:
-    A takes j >= 1 hits with the chance ``tb_dist[b, j]`` and B moves by ``m_b``."""
-    if not mass.any():
-        return
-    j_max = tb_dist.shape[1] - 1
-    if j_max < 1:
-        return
-    flow = (tb_dist[:, 1:] * mass[:, None]).T @ m_b
-    np.add.at(target, A.succ[a][1 : j_max + 1], flow)
+def _row_solve(matrix: FloatArray, rhs: FloatArray) -> FloatArray:
+    """``x`` with ``x @ matrix == rhs`` (one attacker state's no-hit loops, NER-BAT-02)."""
+    try:
+        out: FloatArray = np.asarray(np.linalg.solve(matrix.T, rhs), dtype=np.float64)
+    except np.linalg.LinAlgError:
+        raise ArmyError("this battle never ends: neither side can ever hit") from None
+    return out
 
 
 def _summarize(
@@ -470,6 +974,9 @@ def _summarize(
     rounds: float,
     a0: BattleSide,
     d0: BattleSide,
+    *,
+    sea: bool,
+    amok_targets: int | None,
 ) -> BattleOdds:
     a_fight = A.can_fight
     b_fight = B.can_fight
@@ -477,7 +984,8 @@ def _summarize(
     win_mask = np.outer(a_fight, ~b_fight)
     lose_mask = np.outer(~a_fight, b_rem)
     mutual_mask = np.outer(~a_fight, ~b_rem)
-    attacker_win = float(absorbed[win_mask].sum())
+    wins = absorbed * win_mask
+    attacker_win = float(wins.sum())
     defender_win = float(absorbed[lose_mask].sum())
     mutual = float(absorbed[mutual_mask].sum())
     retreats = float(retreated.sum())
@@ -488,23 +996,33 @@ def _summarize(
     a_exp = a_mass @ A.piece_counts
     b_exp = b_mass @ B.piece_counts
     # A castle left when the attacker wins is captured: lost to the defender (NER-BAT-16).
-    b_win_mass = (absorbed * win_mask).sum(axis=0)
+    b_win_mass = wins.sum(axis=0)
     captured = float(b_win_mass @ B.piece_counts[:, _CASTLE_I])
     b_exp[_CASTLE_I] -= captured
-    a_start = np.array(a0.healthy, dtype=np.float64)
-    b_start = np.array(d0.healthy, dtype=np.float64)
+    a_start = np.array(a0.healthy, dtype=np.float64) + np.array(a0.damaged, dtype=np.float64)
+    b_start = np.array(d0.healthy, dtype=np.float64) + np.array(d0.damaged, dtype=np.float64)
     attacker_survivors = {pid: float(a_exp[i]) for i, pid in enumerate(PIECE_IDS) if a_start[i]}
     defender_survivors = {pid: float(b_exp[i]) for i, pid in enumerate(PIECE_IDS) if b_start[i]}
     for g in dict.fromkeys(d0.guardians):
-        alive = np.array([sum(1 for x in s.guardians if x == g) for s in B.healed], dtype=np.float64)
+        alive = np.zeros(B.size)
+        for gi, x in enumerate(B.guardians):
+            if x == g:
+                alive += B.guardians_alive[:, gi]
         defender_survivors[g.id] = float(b_mass @ alive)
     reward = attacker_win * sum(g.reward_gold for g in d0.guardians)
+    amok: tuple[float, ...] = ()
+    if not sea and not d0.guardians and a0.count("monster"):
+        monsters = A.piece_counts[:, _MONSTER_I].astype(np.intp)
+        amok = tuple(
+            np.bincount(monsters, weights=wins.sum(axis=1), minlength=a0.count("monster") + 1).tolist()
+        )
 
+    a_counts: dict[int, dict[str, int]] = {}
+    b_counts: dict[int, dict[str, int]] = {}
     outcomes: dict[tuple[Any, ...], float] = {}
     for mat, kind in ((absorbed, None), (retreated, BattleOutcome.ATTACKER_RETREATS)):
         rows, cols = np.nonzero(mat)
-        for a, b in zip(rows.tolist(), cols.tolist(), strict=True):
-            p = float(mat[a, b])
+        for a, b, p in zip(rows.tolist(), cols.tolist(), mat[rows, cols].tolist(), strict=True):
             if kind is None:
                 if a_fight[a]:
                     result = BattleOutcome.ATTACKER_WINS
@@ -514,15 +1032,16 @@ def _summarize(
                     result = BattleOutcome.MUTUAL_DESTRUCTION
             else:
                 result = kind
-            a_side = A.healed[a]
-            b_side = B.healed[b]
-            captured_castle = result is BattleOutcome.ATTACKER_WINS and b_side.count("castle") > 0
-            b_counts = b_side.counts()
+            ac = a_counts.get(a)
+            if ac is None:
+                ac = a_counts[a] = A.counts_of(a)
+            bc = b_counts.get(b)
+            if bc is None:
+                bc = b_counts[b] = B.counts_of(b)
+            captured_castle = result is BattleOutcome.ATTACKER_WINS and "castle" in bc
             if captured_castle:
-                b_counts.pop("castle", None)
-            for g in b_side.guardians:
-                b_counts[g.id] = b_counts.get(g.id, 0) + 1
-            key = (result, tuple(a_side.counts().items()), tuple(b_counts.items()), captured_castle)
+                bc = {k: n for k, n in bc.items() if k != "castle"}
+            key = (result, tuple(ac.items()), tuple(bc.items()), captured_castle)
             outcomes[key] = outcomes.get(key, 0.0) + p
     listed = sorted(
         (
@@ -544,10 +1063,13 @@ def _summarize(
         defender_gold_lost=float((b_start - b_exp) @ _COST),
         expected_reward_gold=reward,
         outcomes=tuple(listed),
+        amok_monsters=amok,
+        amok_targets=amok_targets if amok else None,
     )
 
 
 __all__ = [
+    "ALLIED_DAMAGE",
     "BattleOdds",
     "OutcomeProbability",
     "battle_odds",
