@@ -130,14 +130,22 @@ def test_dice_quest_completes_and_rewards_fail_discard_draws_a_new_one() -> None
 
 
 @pytest.mark.rule("DEF-CRD-03")
-def test_war_banner_reward_ignores_general_penalty() -> None:
-    s = scenario(("paladin",), at={"paladin": "G3"}, rolls=[1, 1], ds=["quiet"])
+def test_war_banner_reward_ignores_every_effect_of_losing_to_a_general() -> None:
+    # The English rulebook's own example card: "Ignore the wounds and other effects of losing a
+    # battle to a General" - no lost life, no lost cards, and no retreat to Monarch City.
+    s = scenario(("paladin", "rogue"), at={"paladin": "G3", "rogue": "G3"}, rolls=[1, 1], ds=["quiet"])
     grant(s, "paladin", "q_banner")
     give(s, "paladin", "G1e", "R1h")
-    s = play(s, "attack_general", "commit paladin G1e", "commit_done paladin")
-    assert (
-        s.slots[0].life == 5 and s.slots[0].hand == ["R1h"] and s.board.name(s.slots[0].loc) == "Monarch City"
-    )
+    give(s, "rogue", "R2h", "R3h")
+    s = play(s, "attack_general", "join rogue", "commit paladin G1e", "commit_done paladin")
+    s = play(s, "commit_done rogue")
+    assert s.battle is None and s.generals[GREEN].wounds == 0
+    assert s.slots[0].life == 5 and s.slots[0].hand == ["R1h"] and s.board.name(s.slots[0].loc) == "G3"
+    # The other participant, without the banner, takes Gorgutt's penalty and is carried back.
+    assert s.pending().kind == "discard" and s.pending().player == 1
+    s = play(s, "discard rogue R2h", "discard rogue R3h")
+    assert s.slots[1].life == 6 - 2 and s.board.name(s.slots[1].loc) == "Monarch City"
+    assert "attack_general" in notations(s)  # the banner holder may attack again at once
 
 
 @pytest.mark.rule("DEF-CRD-03")
@@ -166,9 +174,8 @@ def test_held_rewards_stop_general_skip_night_and_remove_crystal() -> None:
     s = scenario(("paladin", "rogue"), ds=["ds1", "ds2"])
     grant(s, "rogue", "q_militia", "q_raids")
     s = play(s, "end_day")
-    assert s.window.kind == "night" and "use_reward rogue q_raids" in notations(s)
-    s = play(s, "pass")
-    assert s.window.kind == "card"
+    # Raids skips the Darkness Spreads draws "at the end of your turn": not in the paladin's night.
+    assert s.window.kind == "card" and "use_reward rogue q_raids" not in notations(s)
     s = play(s, "use_reward rogue q_militia")
     assert s.generals[RED].loc == s.board.loc("R3") and "q_militia" not in s.slots[1].rewards
     s = scenario(("paladin",), at={"paladin": "G3"}, ds=["ds1"])
@@ -327,8 +334,7 @@ def test_spent_rewards_blessing_ward_tree_hunter_raids() -> None:
     put(s, "G2", green=2)
     s = play(s, "use_reward paladin q_ward", "end_day")
     assert s.slots[0].life == 5 - 1  # the penalty (2, armour ignores 1); the ward stops minion wounds
-    assert s.window.kind == "night" and s.pending().player == 1  # Raids could skip the night
-    s = play(s, "pass")
+    # The rogue's Raids is for the end of its own turn: no night window for it in the paladin's.
     assert s.window.kind == "card"  # ds1 drawn: the rogue may cancel the red placement
     s = play(s, "use_reward rogue q_demons R1")
     assert s.minions[s.board.loc("R1")][RED] == 0
@@ -345,7 +351,12 @@ def test_local_information_at_an_inn_and_raids_skip_the_night() -> None:
     s = play(s, "play paladin sp_local_information green")
     assert sorted(s.slots[0].hand) == ["G1h", "G2e", "sp_magic_gate"]
     grant(s, "rogue", "q_raids")
-    s = play(s, "end_day", "pass", "use_reward rogue q_raids")  # the paladin passes on his magic gate
+    s = play(s, "end_day")  # the paladin holds a magic gate; the rogue's Raids waits for its own turn
+    assert s.window.kind == "night" and "use_reward rogue q_raids" not in notations(s)
+    s.slots[1].rewards.remove("q_raids")  # the same card held by the paladin instead
+    s.slots[0].rewards.append("q_raids")
+    assert "use_reward paladin q_raids" in notations(s)
+    s = play(s, "use_reward paladin q_raids", "pass")  # then passes on his magic gate
     assert sum(map(sum, s.minions)) == 0 and s.current == 1
 
 
@@ -388,3 +399,37 @@ def test_battle_luck_rerolls_every_failed_die_of_one_combat_then_is_spent() -> N
     put(s, "G1", blue=1)
     s = play(s, "fight G1")
     assert s.minions[s.board.loc("G1")] == [0, 0, 1, 0]
+
+
+@pytest.mark.rule("DEF-CRD-03")
+@pytest.mark.rule("DEF-GEN-07")
+def test_amarak_blessing_used_by_a_hero_joining_the_battle_and_spent_with_it() -> None:
+    # The rogue holds the blessing and joins the paladin's attack on Gorgutt: it may discard it
+    # while committing (not only in its own Daytime); the paladin's 1 then parries nothing.
+    s = scenario(("paladin", "rogue"), at={"paladin": "G3", "rogue": "G3"}, rolls=[5, 1], ds=["quiet"])
+    grant(s, "rogue", "q_blessing")
+    give(s, "paladin", "G1e")
+    s = play(s, "attack_general", "join rogue", "commit paladin G1e", "commit_done paladin")
+    assert "use_reward rogue q_blessing" in notations(s)
+    s = play(s, "use_reward rogue q_blessing")
+    assert "use_reward rogue q_blessing" not in notations(s)
+    s = play(s, "commit_done rogue")
+    assert s.generals[GREEN].wounds == 1  # 5 hits, the 1 does not parry
+    assert "blessing" not in s.slots[1].turn and "q_blessing" in s.quest_deck.discard_pile
+
+
+@pytest.mark.rule("DEF-CRD-03")
+@pytest.mark.rule("DEF-CRD-02")
+def test_carried_heroes_are_different_heroes_and_a_shaped_sorceress_is_never_carried_into_the_city() -> None:
+    s = scenario(("paladin", "sorceress"), at={"sorceress": "G1"})
+    s.slots[1].turn["shape"] = "green"  # she took the orcs' shape in her turn
+    grant(s, "paladin", "q_gryphons")
+    give(s, "paladin", "sp_hammer_of_valor")
+    legal = notations(s)
+    assert "play paladin sp_hammer_of_valor sorceress Monarch_City" not in legal
+    assert "play paladin sp_hammer_of_valor sorceress Rest_Inn" not in legal
+    assert "play paladin sp_hammer_of_valor sorceress K3" in legal
+    s = play(s, "use_reward paladin q_gryphons", "pick hero sorceress")
+    assert "pick to Monarch_City" not in notations(s) and "pick to Rest_Inn" not in notations(s)
+    s = play(s, "pick to K3")
+    assert "pick hero sorceress" not in notations(s) and "pick hero paladin" in notations(s)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import give, play, put, scenario
+from .helpers import give, grant, play, put, scenario
 
 RED, GREEN, BLUE, BLACK = 0, 1, 2, 3
 
@@ -129,3 +129,17 @@ def test_wizard_teleport_fireball_wisdom() -> None:
     assert s.pending().kind == "wisdom"
     s = play(s, "redraw")  # ds1 set aside, the quiet card is used instead
     assert sum(map(sum, s.minions)) == 0 and s.generals[RED].loc == s.board.loc("R3")
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_sorceress_ambush_helps_only_her_first_attack_on_a_general_too() -> None:
+    # Shaped as a demon she attacks Balazarg: +1 on her first attack (3 hits), none on the second.
+    # The War Banner keeps her on his space after the first failed attack.
+    s = scenario(("sorceress",), at={"sorceress": "R3"}, rolls=[3, 3, 3, 3], ds=["quiet"])
+    s = play(s, "turn_choice red")
+    grant(s, "sorceress", "q_banner")
+    give(s, "sorceress", "R1h", "R2h")
+    s = play(s, "attack_general", "commit sorceress R1h", "commit_done sorceress")  # curse 3, attack 3
+    assert s.generals[RED].wounds == 1 and s.board.name(s.slots[0].loc) == "R3"
+    s = play(s, "attack_general", "commit sorceress R2h", "commit_done sorceress")  # curse 3, attack 3
+    assert s.generals[RED].wounds == 1

@@ -37,7 +37,7 @@ def hit_need(state: DefendersState, slot: int, colour: int, at: int) -> int:
     bonus = 0
     if s.hero == "ranger" and state.board.colour_of[at] == GREEN:
         bonus += 1
-    if s.hero == "sorceress" and s.turn.get("shape") == COLOURS[colour]:
+    if s.hero == "sorceress" and s.turn.get("shape") == COLOURS[colour] and not s.turn.get("ambushed"):
         bonus += 1
     if hero_actions.has_reward(state, slot, "amulet"):
         bonus += 1

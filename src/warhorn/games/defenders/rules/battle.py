@@ -113,6 +113,7 @@ def legal(state: DefendersState) -> list[Action]:
             UseReward(hero, q)
             for q in state.slots[who].rewards
             if state.board.quest_by_id[q].reward == "extra_dice"
+            or (state.board.quest_by_id[q].reward == "blessing" and not _skill_cancelled(state))
         ]
         luck: list[Action] = []
         if not _general(state).has_skill("no_rerolls") and not state.slots[who].turn.get("luck"):
@@ -153,8 +154,10 @@ def apply(state: DefendersState, action: Action) -> None:
         elif isinstance(action, UseReward):
             from warhorn.games.defenders.rules import quests
 
-            quests.use_reward(state, action)
-            bt.extra_dice[who] = bt.extra_dice.get(who, 0) + 2
+            reward = state.board.quest_by_id[action.reward].reward
+            quests.use_reward(state, action)  # Amarak's Blessing: the general's skill is off
+            if reward == "extra_dice":
+                bt.extra_dice[who] = bt.extra_dice.get(who, 0) + 2
         else:
             bt.commit_queue.pop(0)
     else:
@@ -210,8 +213,13 @@ def general_bonus(state: DefendersState, slot: int) -> int:
     bonus = 0
     if s.hero == "ranger" and state.board.colour_of[s.loc] == GREEN:
         bonus += 1
-    if s.hero == "sorceress" and state.battle and s.turn.get("shape") == COLOURS[state.battle.general]:
-        bonus += 1
+    if (
+        s.hero == "sorceress"
+        and state.battle
+        and s.turn.get("shape") == COLOURS[state.battle.general]
+        and not s.turn.get("ambushed")
+    ):
+        bonus += 1  # Ambush: her first attack while shaped, +1 against a general
     if hero_actions.has_reward(state, slot, "amulet"):
         bonus += 1
     if state.board.colour_of[s.loc] == GREEN and hero_actions.any_reward(state, "elven_allies"):
@@ -242,6 +250,8 @@ def roll_for(state: DefendersState, slot: int) -> None:
         gd.has_skill("no_rerolls") and not _skill_cancelled(state)
     )
     hero_actions.end_combat(state, slot)
+    if state.slots[slot].hero == "sorceress" and state.slots[slot].turn.get("shape") in COLOURS:
+        state.slots[slot].turn["ambushed"] = 1  # Ambush helps only her first attack while shaped
     if misses and rerolls:
         again = hero_actions.roll(state, slot, len(misses), "re-rolling failed dice")
         hits += [f for f in again if f >= need]
@@ -363,7 +373,16 @@ def conclude(state: DefendersState) -> None:
         s = state.slots[p]
         if s.hero is None:
             continue
-        if not state.options.get("easy_no_penalty") and not hero_actions.has_reward(state, p, "war_banner"):
+        if hero_actions.has_reward(state, p, "war_banner"):
+            # The card's reward in the English rulebook: ignore the wounds and the other effects
+            # of losing a battle to a general - no penalty, and no return to Monarch City.
+            state.log(
+                "war_banner",
+                f"{state.hero_name(p)} holds the War Banner of Valor: no penalty, no retreat",
+                hero=s.hero,
+            )
+            continue
+        if not state.options.get("easy_no_penalty"):
             penalty(state, p, gd.penalty_life, gd.penalty_cards)
         if s.hero is not None:
             s.loc = state.board.monarch

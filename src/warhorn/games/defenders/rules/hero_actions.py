@@ -45,6 +45,12 @@ def _forbidden(state: DefendersState, slot: int) -> frozenset[str]:
     return frozenset()
 
 
+def barred(state: DefendersState, slot: int, dest: int) -> bool:
+    """Whether the hero in ``slot`` may not enter ``dest`` however it travels or is carried (a
+    card or reward moving it included): see :func:`_forbidden`."""
+    return state.board.name(dest) in _forbidden(state, slot)
+
+
 def has_reward(state: DefendersState, slot: int, reward: str) -> bool:
     return any(state.board.quest_by_id[q].reward == reward for q in state.slots[slot].rewards)
 

@@ -99,10 +99,18 @@ def legal(state: DefendersState) -> list[Action]:
             ):
                 out.append(Pick("general", COLOURS[c]))
         return [*out, Pass()]
-    if p.stage == "hero":
-        return [*(Pick("hero", s.hero) for s in state.slots if s.hero is not None), Pass()]
+    if p.stage == "hero":  # up to 2 different heroes
+        return [
+            *(Pick("hero", s.hero) for s in state.slots if s.hero is not None and s.hero not in p.chosen),
+            Pass(),
+        ]
     if p.stage == "to":
-        return [Pick("to", b.name(i)) for i in range(len(b.locations))]
+        from warhorn.games.defenders.rules import hero_actions
+
+        moved = state.slot_of(p.chosen[-1])
+        return [
+            Pick("to", b.name(i)) for i in range(len(b.locations)) if not hero_actions.barred(state, moved, i)
+        ]
     if p.stage == "discard":
         return [*(Pick("discard", c) for c in p.chosen), Pass()]
     if p.stage == "order":

@@ -219,8 +219,8 @@ def reward_uses(state: DefendersState, window: str) -> list[Action]:
 
 def _simple_reward_usable(state: DefendersState, slot: int, reward: str, window: str) -> bool:
     """Rewards spent without a target: at night (Raids) or in the holder's own Daytime."""
-    if reward == "skip_night":
-        return window == "night" and not state.skip_night
+    if reward == "skip_night":  # Raids: "at the end of your turn" - the holder's own night
+        return window == "night" and slot == state.current and not state.skip_night
     if window != "day" or slot != state.current:
         return False
     s = state.slots[slot]

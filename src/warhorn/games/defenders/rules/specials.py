@@ -62,12 +62,14 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
             return []
         return [PlayCard(hero, cid, (b.name(i),)) for i, g in enumerate(state.gates) if not g]
     if effect == "hammer_of_valor":
+        from warhorn.games.defenders.rules import hero_actions
+
         return [
             PlayCard(hero, cid, (o.hero, b.name(i)))
-            for o in state.slots
+            for k, o in enumerate(state.slots)
             if o.hero is not None
             for i in range(len(b.locations))
-            if i != o.loc
+            if i != o.loc and not hero_actions.barred(state, k, i)
         ]
     if effect == "spell_of_purity":
         return [PlayCard(hero, cid, (b.name(i),)) for i, t in enumerate(state.taint) if t]

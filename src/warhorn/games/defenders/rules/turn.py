@@ -329,9 +329,12 @@ def wounds_for_ending_turn(state: DefendersState, slot: int, counts: Sequence[in
     if s.hero == "eagle_rider" and s.turn.get("style") == "sky":
         wounds, fear = 0, 0
         notes.append("Sky Attack")
-    if s.hero == "rogue" or s.turn.get("ward"):
+    if s.hero == "rogue":
         wounds = 0
         notes.append("Hide in the Shadows")
+    elif s.turn.get("ward"):
+        wounds = 0
+        notes.append("Talisman of Warding")
     shape = s.turn.get("shape")
     if s.hero == "sorceress" and shape in COLOURS:
         c = COLOURS.index(shape)
