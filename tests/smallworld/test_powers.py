@@ -243,3 +243,16 @@ def test_intimidating_moves_neighbouring_tokens_three_times_a_turn() -> None:
     assert "three times" in refused(s, "intimidate n3")
     s = finish_turn(s)
     assert s.areas["n8"].tokens + s.areas["n3"].tokens + s.players[1].hand == 3  # moved, not lost
+
+
+@pytest.mark.rule("SWW-POW-DEF")
+def test_watch_towers_go_when_the_race_declines_unless_the_option_keeps_them() -> None:
+    def tower_after_decline(option: bool) -> bool:
+        s = scenario(
+            [{"active": {"race": "orcs", "power": "defensive"}, "picked_turn": -4}, {}],
+            {"n1": mine(0, "orcs", 1, watchtower=True), "n2": mine(0, "orcs", 1)},
+            options={"towers_stay_in_decline": option},
+        )
+        return play(s, "decline").areas["n1"].watchtower
+
+    assert (tower_after_decline(False), tower_after_decline(True)) == (False, True)

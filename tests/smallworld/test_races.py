@@ -313,3 +313,16 @@ def test_worgen_choose_human_or_worgen_form_each_turn() -> None:
     assert human.players[0].coins == 5 and conquest_cost(human, 0, "n3").tokens == 2
     wolf = play(s, "form worgen")
     assert wolf.players[0].coins == 2 and conquest_cost(wolf, 0, "n3").tokens == 1
+
+
+@pytest.mark.rule("SWW-RAC-FOR")
+def test_murlocs_count_for_the_forsaken_only_with_the_option() -> None:
+    def kills(option: bool) -> int:
+        s = scenario(
+            [{"coins": 5, "active": {"race": "forsaken", "power": "sailing"}, "hand": 5}, {}],
+            {"n1": mine(0, "forsaken", 1), "n3": {"race": "murlocs", "tokens": 1}},
+            options={"forsaken_count_murlocs": option},
+        )
+        return play(s, "conquer n3").turn.kills
+
+    assert (kills(False), kills(True)) == (0, 1)

@@ -25,6 +25,18 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "board set: warhorn's original islands, or the four classic Small World maps",
         choices=("islands", "classic"),
     ),
+    OptionSpec(
+        "forsaken_count_murlocs",
+        bool,
+        False,
+        "Forsaken may also buy a token for each Murloc they wipe out (open point of SWW-RAC-FOR)",
+    ),
+    OptionSpec(
+        "towers_stay_in_decline",
+        bool,
+        False,
+        "a Defensive race's Watch Towers stay when it declines (open point of SWW-POW-DEF)",
+    ),
 )
 
 SPEC = GameSpec(

@@ -28,10 +28,11 @@ from typing import Annotated, Any, Literal
 
 import pydantic
 
-from warhorn.engine.errors import ContentError, ContentErrors
+from warhorn.engine.errors import ContentError, ContentErrors, WarhornError
 from warhorn.engine.rng import Rng
 from warhorn.games.smallworld.board import Island, Region, SmallWorldBoard, load_board
 from warhorn.games.smallworld.content import SmallWorldContent, shipped_content
+from warhorn.games.smallworld.game import SPEC
 from warhorn.games.smallworld.state import MURLOCS, Area, Seat, SmallWorldState, Stage, Tribe, TurnLog
 
 Terrain = Literal["field", "forest", "hill", "mountain", "swamp", "sea", "lake"]
@@ -156,6 +157,7 @@ class PositionSpec(_Model):
     box_markers: tuple[str, ...] | None = None
     turn: TurnSpec = TurnSpec()
     seed: int = 0
+    options: dict[str, bool] = {}
 
 
 def _board(spec: BoardRef) -> tuple[SmallWorldBoard, dict[str, Any] | None]:
@@ -266,7 +268,12 @@ def position_from(data: Mapping[str, Any], content: Any = None) -> SmallWorldSta
     if bad:
         raise ContentErrors(bad)
 
-    options = {"players": n_players, "board": ref["set"] if ref else "islands"}
+    try:
+        options = SPEC.resolve_options(
+            {"players": max(2, min(5, n_players)), "board": ref["set"] if ref else "islands", **spec.options}
+        )
+    except WarhornError as exc:
+        raise ContentErrors([ContentError("position", "options", str(exc))]) from None
     s = SmallWorldState(
         board=board, content=c, options=options, seed=spec.seed, rng=Rng(spec.seed), board_ref=ref
     )
@@ -444,6 +451,7 @@ def to_position(state: SmallWorldState) -> dict[str, Any]:
         "bombs": list(s.bombs),
         "box_markers": list(s.box_markers),
         "seed": s.seed,
+        "options": {k: v for k, v in s.options.items() if k not in ("players", "board")},
         "turn": {
             "used": list(t.used),
             "conquests": t.conquests,

@@ -197,7 +197,7 @@ def _immune(s: SmallWorldState, rid: str) -> None:
         )
 
 
-def _reach(s: SmallWorldState, p: int, rid: str, via: str) -> None:
+def check_reach(s: SmallWorldState, p: int, rid: str, via: str) -> None:
     """Raise unless ``p``'s active race may attack ``rid`` (SWW-CNQ-01, SWW-CNQ-02, SWW-MAP-02)."""
     region = s.index.regions[rid]
     race = s.active_race(p)
@@ -269,7 +269,7 @@ def _conquest_common(s: SmallWorldState, p: int, rid: str, via: str) -> Cost:
         raise Refusal("you have no active race", "SWW-CMB-01")
     _via_available(s, p, via)
     _immune(s, rid)
-    _reach(s, p, rid, via)
+    check_reach(s, p, rid, via)
     if via != "champion" and _hand_units(s, p) < 1:
         raise Refusal("a conquest needs at least one token in hand", "SWW-CNQ-06")
     cost = conquest_cost(s, p, rid, via)
@@ -867,6 +867,12 @@ def lose_units(s: SmallWorldState, rid: str, attacker: int | None) -> list[Event
     q, race, declined = a.owner, a.race, a.declined
     assert race is not None
     if q is None:  # Murlocs
+        if (
+            attacker is not None
+            and s.active_race(attacker) == "forsaken"
+            and s.options.get("forsaken_count_murlocs", False)
+        ):
+            s.turn.kills += a.tokens
         events.append(
             Event(
                 "loss",
@@ -1122,7 +1128,8 @@ def _apply_decline(s: SmallWorldState, p: int, a: Action) -> list[Event]:
         area.beasts = 0
         area.champion = False
         area.declined = True
-        area.watchtower = False
+        if not s.options.get("towers_stay_in_decline", False):
+            area.watchtower = False
     for area in s.areas.values():
         if tribe.race == "humans":
             area.objective = False

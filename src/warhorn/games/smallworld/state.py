@@ -203,7 +203,9 @@ class SmallWorldState(GameState):
 
     @property
     def content_hash(self) -> str:
-        return self.content.content_hash
+        """The content's hash, with the board's where the board carries one."""
+        board_hash = getattr(self.board, "content_hash", "")
+        return f"{self.content.content_hash}{board_hash}"
 
     @cached_property
     def visible_combos(self) -> int:

@@ -1,0 +1,1 @@
+"""Small World of Warcraft AI: the heuristic player."""

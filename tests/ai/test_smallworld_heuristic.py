@@ -1,0 +1,66 @@
+"""The Small World of Warcraft heuristic: its choices in scenarios, each with a reason in numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.smallworld.helpers import mine, scenario
+from warhorn.ai.smallworld.player import SmallWorldHeuristic, make_heuristic
+from warhorn.engine.rng import Rng
+from warhorn.games.smallworld.actions import Conquer, Decline, EndConquests, Pick, Reinforce
+
+
+def test_it_takes_the_combo_worth_most() -> None:
+    s = scenario(
+        2,
+        column={
+            "races": ["night_elves", "tauren", "humans", "orcs", "naga", "trolls"],
+            "powers": ["fishing", "farmer", "sailing", "ranger", "mining", "explorer"],
+            "coins": [0, 0, 0, 0, 0, 4],
+        },
+    )
+    choice = SmallWorldHeuristic().choose(s, 0, Rng(0))
+    assert choice.action == Pick(1)  # Farmer Tauren: 15 tokens for 1 coin
+    assert "15 tokens" in choice.reason and "pays 1" in choice.reason
+
+
+def test_it_conquers_for_the_best_worth_and_says_so() -> None:
+    s = scenario(
+        [{"active": {"race": "orcs", "power": "herbalist"}, "hand": 4, "picked_turn": 0}, {}],
+        {"n1": mine(0, "orcs", 1), "n4": {"mountain": True}},
+    )
+    choice = SmallWorldHeuristic().choose(s, 0, Rng(0))
+    assert choice.action == Conquer("n3")  # a hill: the region and the Herbalist coin for 2 tokens
+    assert "2 token" in choice.reason and "+2.0 coins" in choice.reason
+
+
+def test_it_declines_an_exhausted_race() -> None:
+    s = scenario(
+        [{"active": {"race": "orcs", "power": "sailing"}, "picked_turn": -3}, {}],
+        {r: mine(0, "orcs", 1) for r in ("n1", "n2", "n3")},
+        start_turn=True,
+    )
+    choice = SmallWorldHeuristic().choose(s, 0, Rng(0))
+    assert choice.action == Decline() and "0 tokens in hand reach only 0 region" in choice.reason
+
+
+def test_it_tries_a_final_conquest_at_good_odds_only() -> None:
+    s = scenario(
+        [{"active": {"race": "orcs", "power": "fishing"}, "hand": 1, "picked_turn": 0}, {}],
+        {
+            "n1": mine(0, "orcs", 1),
+            "n3": {"race": "murlocs", "tokens": 1},
+            "n2": {"race": "murlocs", "tokens": 3},
+        },
+        turn={"acted": True},
+    )
+    choice = SmallWorldHeuristic().choose(s, 0, Rng(0))
+    assert isinstance(choice.action, Reinforce) and "2 short" in choice.reason and "33%" in choice.reason
+    picky = make_heuristic({"final_odds": "0.4"}).choose(s, 0, Rng(0))
+    assert picky.action == EndConquests()
+
+
+def test_settings_are_refused_by_name() -> None:
+    assert make_heuristic({"decline_below": "3"}).settings.decline_below == 3
+    with pytest.raises(ValueError, match="unknown Small World heuristic setting 'greed'"):
+        make_heuristic({"greed": "1"})
