@@ -280,3 +280,16 @@ def test_three_demons_never_taint_an_inn() -> None:
         add_minions(s, inn, RED, 1)
         assert s.minions[inn] == [3, 0, 0, 0] and s.taint[inn] == 0 and s.crystals_left == 12
         assert s.minions[s.board.loc("G2")] == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_quest_minions_come_first_from_the_quest_card_holding_the_most() -> None:
+    # The English original: with the supply empty at night, minions are taken from the quest card
+    # that has the most minions on it. The rogue's card holds 3 demons, the paladin's 1.
+    s = scenario(("paladin", "rogue"), ds=["ds1"])
+    s.slots[0].quest_minions[RED] = 1
+    s.slots[1].quest_minions[RED] = 3
+    s.supply[RED] = 0
+    s = _night(s)  # 1 demon on R1, then Balazarg brings 1 to R2: both from the rogue's card
+    assert s.outcome is None and s.minions[s.board.loc("R1")][RED] == 1
+    assert s.slots[0].quest_minions[RED] == 1 and s.slots[1].quest_minions[RED] == 1

@@ -71,20 +71,22 @@ def place_crystal(state: DefendersState, loc: int) -> None:
 def take_from_supply(state: DefendersState, colour: int, *, night: bool) -> bool:
     """Take one minion of ``colour`` from the supply; False (and the game lost) if none is left.
 
-    At night, minions held on quest cards go back to the supply first (DEF-CRD-03).
+    At night, minions held on quest cards go back to the supply first (DEF-CRD-03), one at a
+    time from the quest card holding the most of them (the English original; on a tie, the
+    first such hero in turn order).
     """
     if state.supply[colour] == 0 and night:
-        for slot in state.slots:
-            if slot.quest_minions[colour] > 0:
-                slot.quest_minions[colour] -= 1
-                state.supply[colour] += 1
-                state.log(
-                    "quest_minion_returned",
-                    f"{article(MINION_NAMES[colour])} leaves {slot.hero}'s quest card for the supply",
-                    hero=slot.hero,
-                    colour=COLOURS[colour],
-                )
-                break
+        holders = [s for s in state.slots if s.quest_minions[colour] > 0]
+        if holders:
+            slot = max(holders, key=lambda s: sum(s.quest_minions))
+            slot.quest_minions[colour] -= 1
+            state.supply[colour] += 1
+            state.log(
+                "quest_minion_returned",
+                f"{article(MINION_NAMES[colour])} leaves {slot.hero}'s quest card for the supply",
+                hero=slot.hero,
+                colour=COLOURS[colour],
+            )
     if state.supply[colour] == 0:
         lose(state, f"no {MINION_NAMES[colour]} left in the supply", "DEF-END-02", "minion_supply")
         return False
