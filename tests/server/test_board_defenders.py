@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from warhorn.engine import load_game
 from warhorn.games.defenders.board import small_board
-from warhorn.server.board_defenders import defenders_layout
+from warhorn.games.defenders.web.layout import defenders_layout
 
 
 def _created(client: TestClient, seed: int) -> str:

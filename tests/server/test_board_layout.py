@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+import fixture_game
 from tests.server.helpers import create, tokens
-from warhorn.engine import GameState
-from warhorn.server import boards
+from warhorn.engine import GameState, register_plugin
+
+
+def track_layout(state: GameState) -> dict[str, Any]:
+    return {"game": state.spec.id, "track": list(range(state.num_players))}
 
 
 @pytest.fixture
 def dice_race_layout() -> Iterator[None]:
-    def layout(state: GameState) -> dict[str, Any]:
-        return {"game": state.spec.id, "track": list(range(state.num_players))}
-
-    boards.register_board_layout("dice-race", layout)
+    layout = f"{__name__}:track_layout"
+    register_plugin(dataclasses.replace(fixture_game.PLUGIN, board_layout=layout), replace=True)
     yield
-    boards._LAYOUTS.pop("dice-race", None)
+    fixture_game.register()
 
 
 def test_board_layout_is_served_by_seat(client: TestClient, dice_race_layout: None) -> None:

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from warhorn.engine import load_game
 from warhorn.games.nerath.board import SpaceSpec, build_board
 from warhorn.games.nerath.game import NerathState
-from warhorn.server.board_nerath import nerath_layout
+from warhorn.games.nerath.web.layout import nerath_layout
 
 SPACE_KEYS = {"id", "name", "kind", "x", "y", "home", "capital", "castle_at_start", "coastal", "gold", "vp"}
 

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from warhorn.engine import registered_games
 from warhorn.server import pages
-from warhorn.server.boards import board_layout, register_builtin_layouts
+from warhorn.server.boards import board_layout, game_asset, renderer_url
 from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine
 from warhorn.server.errors import ApiError
 from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
@@ -38,7 +38,6 @@ log = logging.getLogger("warhorn.server")
 
 STATIC_DIR = Path(__file__).parent / "static"
 KEEPALIVE_SECONDS = 15.0
-_GAME_ID_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _EVENT_ID_SHAPE = re.compile(r"^[0-9]{1,18}$")
 
 
@@ -68,13 +67,6 @@ class SubmitActionRequest(pydantic.BaseModel):
         if (self.action is None) == (self.text is None):
             raise ValueError("give exactly one of 'action' (JSON) and 'text' (notation)")
         return self
-
-
-def renderer_url(game: str) -> str | None:
-    """The game-specific board module ``static/games/<game>.js``, when one exists."""
-    if _GAME_ID_SHAPE.match(game) and (STATIC_DIR / "games" / f"{game}.js").is_file():
-        return f"/static/games/{game}.js"
-    return None
 
 
 def catalog() -> dict[str, Any]:
@@ -162,7 +154,6 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
 
     ``ai_delay`` seconds pass before each AI action (so people can follow them; 0 in tests).
     """
-    register_builtin_layouts()
     engine = make_engine(database_url)
     store = GameStore(engine)
     hub = GameHub(store, ai_delay=ai_delay)
@@ -181,6 +172,16 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
     app.add_middleware(ServerTimingMiddleware)
     app.state.hub = hub
     app.state.store = store
+
+    @app.get("/static/games/{name}", include_in_schema=False)
+    async def game_web_asset(name: str) -> Response:
+        """A game's board renderer and its other web files, from the game's package (before ``/static``)."""
+        found = game_asset(name)
+        if found is None:
+            raise ApiError(404, "not_found", f"no game web file {name!r}")
+        content, media = found
+        return Response(content, media_type=media)
+
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     # --- refusals -----------------------------------------------------------------

@@ -14,5 +14,7 @@ PLUGIN = GamePlugin(
     conformance=ConformanceCases(option_sets=({"round_cap": 4},), seeds=2),
     heuristic="warhorn.ai.nerath.player:NerathHeuristic",
     search_hooks="warhorn.ai.nerath.search_hooks:HOOKS",
+    board_layout="warhorn.games.nerath.web.layout:nerath_layout",
+    web_assets="warhorn.games.nerath.web",
     odds="warhorn.games.nerath.odds_support:ODDS_SUPPORT",
 )

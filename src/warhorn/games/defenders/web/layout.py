@@ -1,4 +1,4 @@
-"""The public board layout of Defenders of the Realm, drawn by ``static/games/defenders.js``.
+"""The public board layout of Defenders of the Realm, drawn by ``defenders.js`` beside this module.
 
 Built from the game's own board (``state.board``), so a game played on other
 content gets that content's locations and connections. Drawing positions come
@@ -11,8 +11,8 @@ the card faces: no piece, no hand and no deck order. It also holds a catalogue
 of the hero cards, quests and heroes by id, so the page can name what the
 seat's view lists by id.
 
-Importing this module registers the layout (``warhorn.server.boards.register_builtin_layouts``
-imports it when the app is created).
+The game's plugin names :func:`defenders_layout` (the server serves it at
+``/api/seat/{token}/board``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from warhorn.games.defenders.board import (
 )
 from warhorn.games.defenders.content import card_id_of
 from warhorn.games.defenders.state import DefendersState
-from warhorn.server.boards import register_board_layout
 
 WIDTH = 1000
 HEIGHT = 700
@@ -177,6 +176,3 @@ def defenders_layout(state: GameState) -> dict[str, Any]:
             for q in board.quests
         },
     }
-
-
-register_board_layout("defenders", defenders_layout)

@@ -1,4 +1,4 @@
-"""The public board layout of Conquest of Nerath, drawn by ``static/games/nerath.js``.
+"""The public board layout of Conquest of Nerath, drawn by ``nerath.js`` beside this module.
 
 Everything here is fixed by the game's content and rules, the same for every
 seat and every moment of the game: spaces with their drawing coordinates,
@@ -9,8 +9,8 @@ on the cards — never who holds which card, the deck order or which tile lies
 face down where). Positions of pieces, control and hands come from the seat's
 view, not from here.
 
-Importing this module registers the layout for the game ``nerath``
-(:func:`warhorn.server.boards.register_builtin_layouts` does so at start-up).
+The game's plugin names :func:`nerath_layout` (the server serves it at
+``/api/seat/{token}/board``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from typing import Any
 from warhorn.engine import GameState
 from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, NerathBoard
 from warhorn.games.nerath.pieces import PIECES
-from warhorn.server.boards import register_board_layout
 
 WIDTH, HEIGHT = 1000, 700
 
@@ -170,6 +169,3 @@ def _fill(colour: str, kingdom_id: str) -> str:
     if colour.startswith("#"):
         return colour
     return DEFAULT_FILLS[KINGDOM_IDS.index(kingdom_id)]
-
-
-register_board_layout("nerath", nerath_layout)
