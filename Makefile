@@ -13,15 +13,22 @@ SERVE_ARGS ?=
 PLAY_GAME ?= nerath
 PLAY_ARGS ?=
 
-.PHONY: install run serve play test lint typecheck pytest bench goldens clean
+.PHONY: install lock run serve play test lint typecheck pytest bench goldens clean
 
-$(STAMP): pyproject.toml
+# constraints.txt pins every package (the lock); pyproject.toml keeps lower bounds for library users.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Re-resolve the lock from pyproject.toml (run after changing a dependency, then commit constraints.txt).
+lock: install
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --all-extras --python-version 3.11 \
+		--python-platform x86_64-unknown-linux-gnu --quiet -o constraints.txt
 
 run: install
 	$(BIN)/warhorn serve $(SERVE_ARGS)

@@ -88,7 +88,9 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
         try:
             import yaml  # type: ignore[import-untyped]
         except ImportError:
-            raise ContentError(str(path), "(file)", "YAML content needs PyYAML installed") from None
+            raise ContentError(
+                str(path), "(file)", "YAML content needs PyYAML: pip install 'warhorn[yaml]'"
+            ) from None
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:

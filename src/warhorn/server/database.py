@@ -10,6 +10,7 @@ engine: URL normalisation, engine and pool settings, SQLite's WAL pragmas.
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,10 @@ def normalise_database_url(url: str) -> URL:
         raise ValueError(f"not a database URL: {url!r} ({exc})") from None
     backend = parsed.get_backend_name()
     if backend in {"postgresql", "postgres"}:
+        if importlib.util.find_spec("psycopg") is None:
+            raise ValueError(
+                "a PostgreSQL database needs the psycopg driver: pip install 'warhorn[postgresql]'"
+            )
         return parsed.set(drivername="postgresql+psycopg")
     if backend == "sqlite":
         if parsed.drivername != "sqlite":
