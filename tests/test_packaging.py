@@ -44,7 +44,9 @@ def test_the_lock_pins_every_runtime_and_optional_dependency() -> None:
         assert name is not None
         if name.group(0) == "warhorn":
             continue
-        assert name.group(0).lower().replace("_", "-") in pinned, f"{requirement} is not in constraints.txt"
+        assert name.group(0).lower().replace("_", "-") in pinned, (
+            f"{requirement} is not in the lock: run `make lock` and commit constraints.txt"
+        )
 
 
 def test_postgresql_without_its_driver_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
