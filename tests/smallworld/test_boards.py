@@ -343,7 +343,7 @@ def test_syntax_errors_name_the_file_and_line(user_folder: Path) -> None:
 def test_layouts_regenerate_byte_for_byte() -> None:
     """The shipped files are the generator's output (borders derived from the island outlines)."""
     pytest.importorskip("networkx")
-    from warhorn.games.smallworld.board_layout import BOARDS_DIR, classic_set_files, island_set_files
+    from warhorn.games.smallworld.board_drawing import BOARDS_DIR, classic_set_files, island_set_files
 
     for name, files in (("islands", island_set_files()), ("classic", classic_set_files())):
         assert sorted(files) == sorted(p.name for p in (BOARDS_DIR / name).glob("*.toml"))
