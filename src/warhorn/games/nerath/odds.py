@@ -263,7 +263,7 @@ def battle_odds(
                 d0, d_ally = d_ally, None
     whole = d0 if d_ally is None else _merged(d0, d_ally)
     check_sides(a0, whole, sea=sea)
-    order = normalize_loss_order(loss_order)
+    order = _loss_order(None if loss_order is None else tuple(loss_order))
     A = _side_chain(a0, dungeon_penalty(whole), True, sea, order, double_up)
     amok = amok_targets if not sea and dungeon is None else None
     if d_ally is None:
@@ -300,6 +300,16 @@ def battle_odds(
     )
 
 
+@lru_cache(maxsize=64)
+def _loss_order(order: tuple[str, ...] | None) -> tuple[str, ...]:
+    return normalize_loss_order(order)
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str, hit_min: int | None) -> BattleSide:
+    return BattleSide.of(text, hit_min=hit_min)
+
+
 def _merged(a: BattleSide, b: BattleSide) -> BattleSide:
     """Two allies' pieces as one side (what both defend with)."""
     return BattleSide(
@@ -325,6 +335,8 @@ def clear_caches() -> None:
         battle._key_parts,
         _side_chain,
         _binomial_table,
+        _loss_order,
+        _parsed,
     ):
         cached.cache_clear()
 
@@ -336,6 +348,8 @@ def _side(spec: ArmySpec, hit_min: int | None) -> BattleSide:
         return BattleSide(
             spec.healthy, spec.damaged, spec.guardians, spec.guardian_dice, hit_min, spec.resilient
         )
+    if isinstance(spec, str):
+        return _parsed(spec, hit_min)
     return BattleSide.of(spec, hit_min=hit_min)
 
 
@@ -573,6 +587,9 @@ class _SideChain:
     guardians_alive: npt.NDArray[np.bool_]
     guardians: tuple[Guardian, ...]
     drowns: bool  # at sea with heroes aboard: two hit counts may lead to one state (NER-SEA-07)
+    _heal_codes: tuple[IntArray, int] | None = None
+    _heal_rows: IntArray | None = None
+    _heal_radix: IntArray | None = None
 
     @property
     def max_fs(self) -> int:
@@ -594,12 +611,50 @@ class _SideChain:
         w = np.concatenate([self.succ_w, np.repeat(self.succ_w[:, -1:], pad, axis=1)], axis=1)
         return idx, w
 
-    def counts_of(self, s: int) -> dict[str, int]:
-        """Pieces (after healing) and living guardians of state ``s``, by id."""
-        out = {pid: int(n) for pid, n in zip(PIECE_IDS, self.piece_counts[s].tolist(), strict=True) if n}
-        for g, alive in zip(self.guardians, self.guardians_alive[s].tolist(), strict=True):
-            if alive:
-                out[g.id] = out.get(g.id, 0) + 1
+    def heal_codes(self) -> tuple[IntArray, int]:
+        """What is left of each state after healing (pieces, living guardians) as one number
+        (mixed radix), and how many numbers there can be; :meth:`left_after` reads one back."""
+        if self._heal_codes is not None:
+            return self._heal_codes
+        rows = np.concatenate(
+            [self.piece_counts.astype(np.int64), self.guardians_alive.astype(np.int64)], axis=1
+        )
+        spans = rows.max(axis=0) + 1
+        radix = _radix(rows.max(axis=0))
+        if radix is None:  # too many shapes for one number: number the distinct rows instead
+            _u, ids = np.unique(rows, axis=0, return_inverse=True)
+            self._heal_rows = rows
+            result = (ids.reshape(-1).astype(np.int64), int(ids.max()) + 1)
+        else:
+            result = (rows @ radix, int(np.prod(spans.astype(object))))
+            self._heal_rows = None
+        self._heal_radix = radix
+        self._heal_codes = result
+        return result
+
+    def left_after(self, codes: IntArray) -> list[dict[str, int]]:
+        """Pieces and living guardians (by id) for each of some :meth:`heal_codes` numbers."""
+        names = [*PIECE_IDS, *(g.id for g in self.guardians)]
+        if self._heal_codes is None:
+            self.heal_codes()
+        assert self._heal_codes is not None
+        if self._heal_radix is None:
+            assert self._heal_rows is not None
+            ids, _n = self._heal_codes
+            first = {int(c): i for i, c in reversed(list(enumerate(ids.tolist())))}
+            rows = self._heal_rows[[first[int(c)] for c in codes]]
+        else:
+            spans = np.append(self._heal_radix[1:] // np.maximum(self._heal_radix[:-1], 1), 0)
+            rows = np.asarray(codes, dtype=np.int64)[:, None] // self._heal_radix[None, :]
+            rows = np.where(spans > 0, rows % np.where(spans > 0, spans, 1), rows)
+        live = np.flatnonzero(rows.any(axis=0)).tolist() if len(rows) else []
+        out = []
+        for row in rows[:, live].tolist():
+            left: dict[str, int] = {}
+            for c, n in zip(live, row, strict=True):
+                if n:
+                    left[names[c]] = left.get(names[c], 0) + n
+            out.append(left)
         return out
 
 
@@ -822,21 +877,148 @@ class _Moves:
         out: FloatArray = counts.astype(np.float64, copy=False).reshape(self.size, self.size)
         return out
 
+    def matrices(self, dists: FloatArray) -> FloatArray:
+        """:meth:`matrix` for every row of ``dists`` at once (rows × size × size)."""
+        rows = dists.shape[0]
+        n2 = self.size * self.size
+        weights = (self.weights[None] * dists[:, None, : self.max_hits + 1, None]).ravel()
+        flat = (np.arange(rows, dtype=np.intp)[:, None] * n2 + self.flat[None, :]).ravel()
+        counts = np.bincount(flat, weights=weights, minlength=rows * n2)
+        out: FloatArray = counts.astype(np.float64, copy=False).reshape(rows, self.size, self.size)
+        return out
+
+
+#: Largest number of (attacker, defender) pairs solved as one linear system (:func:`_solve_whole`);
+#: larger battles go row by row (:func:`_solve_rows`). Both give the same numbers.
+WHOLE_CHAIN_PAIRS = 90
+
 
 def _solve(
-    A: _SideChain,
-    B: _SideChain,
-    *,
-    retreat: RetreatRule | None,
+    A: _SideChain, B: _SideChain, *, retreat: RetreatRule | None
 ) -> tuple[FloatArray, FloatArray, float]:
     """Absorbed and retreated mass over (attacker state, defender state) pairs, and expected rounds."""
+    if retreat is None and A.size * B.size <= WHOLE_CHAIN_PAIRS:
+        return _solve_whole(A, B)
+    return _solve_rows(A, B, retreat=retreat)
+
+
+def _step_matrix(
+    A: _SideChain, B: _SideChain, live: IntArray, a_dist: FloatArray, b_dist: FloatArray
+) -> FloatArray:
+    """One volley from every pair in ``live`` (flat indices ``a * sb + b``) to every pair:
+    A's hits (``a_dist``) move B, B's hits (``b_dist``) move A, independently."""
     sa, sb = A.size, B.size
-    has_fs = A.max_fs > 0 or B.max_fs > 0
-    moves_fs = _Moves(B, A.max_fs) if has_fs else None
-    moves_n = _Moves(B, A.max_n)
+    a_of, b_of = live // sb, live % sb
+    ha, hb = a_dist.shape[1], b_dist.shape[1]
+    a_succ = A.successor_table(hb - 1)[0][a_of, :, 0]  # (live, hb): A after B's hits
+    b_succ, b_w = B.successor_table(ha - 1)
+    b_to = b_succ[b_of]  # (live, ha, r)
+    p = (
+        b_dist[b_of][:, :, None, None] * a_dist[a_of][:, None, :, None] * b_w[b_of][:, None, :, :]
+    )  # (live, hb, ha, r)
+    target = a_succ[:, :, None, None] * sb + b_to[:, None, :, :]
+    rows = np.arange(len(live), dtype=np.intp)[:, None, None, None] * (sa * sb)
+    flat = (rows + target).ravel()
+    out: FloatArray = np.bincount(flat, weights=p.ravel(), minlength=len(live) * sa * sb).astype(np.float64)
+    return out.reshape(len(live), sa * sb)
+
+
+def _solve_whole(A: _SideChain, B: _SideChain) -> tuple[FloatArray, FloatArray, float]:
+    """Small battles: the round-start chance of every live pair at once, ``x (I - F N) = start``,
+    with ``F`` and ``N`` the first-strike and normal volleys between live pairs (no retreat)."""
+    sa, sb = A.size, B.size
+    live_mask = np.outer(A.can_fight, B.can_fight).ravel()
+    absorbed = np.zeros(sa * sb)
+    if not live_mask[0]:
+        absorbed[0] = 1.0
+        return absorbed.reshape(sa, sb), np.zeros((sa, sb)), 0.0
+    live = np.flatnonzero(live_mask)
+    n = len(live)
+    normal = _step_matrix(A, B, live, A.dist_n, B.dist_n)
+    start = np.zeros(n)
+    start[0] = 1.0  # pair (0, 0) is the first live pair
+    if A.max_fs > 0 or B.max_fs > 0:
+        first = _step_matrix(A, B, live, A.dist_fs, B.dist_fs)
+        x = _row_solve(np.eye(n) - first[:, live] @ normal[:, live], start)
+        y = x @ first[:, live]
+        absorbed += x @ first
+    else:
+        x = _row_solve(np.eye(n) - normal[:, live], start)
+        y = x
+    absorbed += y @ normal
+    absorbed[live] = 0.0
+    return absorbed.reshape(sa, sb), np.zeros((sa, sb)), float(x.sum())
+
+
+#: Up to this many defender states, every row's matrices are built (and the no-hit loops
+#: inverted) for all attacker states at once, instead of row by row.
+BATCHED_ROWS_STATES = 40
+
+
+class _RowMatrices:
+    """Per attacker state ``a``: the defender's moves under ``a``'s volleys (``m_fs``, ``m_n``),
+    the same kept only where the defender does not hit back and still fights (``c_fs``, ``c_n``),
+    and ``settle(a, rhs)``: the row's round-start mass ``x`` with ``x (I - C_F C_N) = rhs``.
+    Small defenders get every row at once (one ``bincount`` and one batched inverse)."""
+
+    def __init__(self, A: _SideChain, B: _SideChain) -> None:
+        self.has_fs = A.max_fs > 0 or B.max_fs > 0
+        self.A = A
+        self.moves_fs = _Moves(B, A.max_fs) if self.has_fs else None
+        self.moves_n = _Moves(B, A.max_n)
+        fight_b = B.can_fight.astype(np.float64)
+        self.zero_fs = B.dist_fs[:, 0] * fight_b  # B's first strike misses; B still fighting
+        self.zero_n = B.dist_n[:, 0] * fight_b
+        sb = B.size
+        self.eye = np.eye(sb)
+        self.inverse: FloatArray | None = None
+        self.m_n_all: FloatArray | None = None
+        self.m_fs_all: FloatArray | None = None
+        if sb <= BATCHED_ROWS_STATES:
+            self.m_n_all = self.moves_n.matrices(A.dist_n)
+            c = self.zero_n[None, :, None] * self.m_n_all
+            if self.moves_fs is not None:
+                self.m_fs_all = self.moves_fs.matrices(A.dist_fs)
+                c = (self.zero_fs[None, :, None] * self.m_fs_all) @ c
+            k = self.eye[None, :, :] - c
+            k[~A.can_fight] = self.eye  # never solved: the battle is over in those rows
+            try:
+                self.inverse = np.asarray(np.linalg.inv(k), dtype=np.float64)
+            except np.linalg.LinAlgError:
+                self.inverse = None  # some row never ends: solve row by row, failing only if reached
+
+    def m_n(self, a: int) -> FloatArray:
+        if self.m_n_all is not None:
+            out: FloatArray = self.m_n_all[a]
+            return out
+        return self.moves_n.matrix(self.A.dist_n[a])
+
+    def m_fs(self, a: int) -> FloatArray:
+        if self.m_fs_all is not None:
+            out: FloatArray = self.m_fs_all[a]
+            return out
+        assert self.moves_fs is not None
+        return self.moves_fs.matrix(self.A.dist_fs[a])
+
+    def settle(self, a: int, loop: FloatArray, rhs: FloatArray) -> FloatArray:
+        """``x`` with ``x (I - loop) = rhs``, ``loop`` being row ``a``'s ``C_F C_N`` (or ``C_N``)."""
+        if self.inverse is not None:
+            out: FloatArray = rhs @ self.inverse[a]
+            return out
+        return _row_solve(self.eye - loop, rhs)
+
+
+def _solve_rows(
+    A: _SideChain, B: _SideChain, *, retreat: RetreatRule | None
+) -> tuple[FloatArray, FloatArray, float]:
+    """The chain one attacker state (row) at a time (see the module docstring)."""
+    sa, sb = A.size, B.size
+    rm = _RowMatrices(A, B)
+    if retreat is None and not rm.has_fs and rm.inverse is not None:
+        return _solve_rows_plain(A, B, rm)
+    moves_fs = rm.moves_fs
     fight_b = B.can_fight.astype(np.float64)
-    zero_fs = B.dist_fs[:, 0] * fight_b  # B's first strike misses; B still fighting
-    zero_n = B.dist_n[:, 0] * fight_b
+    zero_fs, zero_n = rm.zero_fs, rm.zero_n
     absorbed = np.zeros((sa, sb))
     retreated = np.zeros((sa, sb))
     rounds = 0.0
@@ -877,7 +1059,6 @@ def _solve(
     in_x = np.zeros((sa, sb))
     in_y = np.zeros((sa, sb))
     in_x[0, 0] = 1.0
-    eye = np.eye(sb)
     if limit is None and retreat_row[0] and A.can_fight[0] and B.can_fight[0]:
         # The attacker starts at or below its retreat size: the first round is fought anyway
         # (NER-BAT-02, NER-BAT-12), so pass the start through its first-strike step here and
@@ -887,7 +1068,7 @@ def _solve(
         start = np.zeros(sb)
         start[0] = 1.0
         if moves_fs is not None:
-            m_fs0 = moves_fs.matrix(A.dist_fs[0])
+            m_fs0 = rm.m_fs(0)
             in_y[0] += start @ (zero_fs[:, None] * m_fs0)
             spread(in_y, 0, B.dist_fs, capped_fs, start, m_fs0)
         else:
@@ -903,11 +1084,11 @@ def _solve(
                 continue
             if not (x_in.any() or y_in.any()):
                 continue
-            m_n = moves_n.matrix(A.dist_n[a])
+            m_n = rm.m_n(a)
             c_n = zero_n[:, None] * m_n
             can_retreat = bool(retreat_row[a]) and (limit is None or layer > 0)
             if moves_fs is not None:
-                m_fs = moves_fs.matrix(A.dist_fs[a])
+                m_fs = rm.m_fs(a)
                 c_fs = zero_fs[:, None] * m_fs
                 if limit is not None:
                     # Rounds are layers: no cycle; the in-row normal volley feeds the next layer.
@@ -917,7 +1098,7 @@ def _solve(
                     y = y_in
                     x = x_in + y_in @ c_n
                 else:
-                    x = _row_solve(eye - c_fs @ c_n, x_in + y_in @ c_n)
+                    x = rm.settle(a, c_fs @ c_n if rm.inverse is None else c_n, x_in + y_in @ c_n)
                     y = y_in + x @ c_fs
             else:
                 # no first strike on either side: the first step only checks the end
@@ -928,7 +1109,7 @@ def _solve(
                     y = y_in
                     x = x_in + y_in @ c_n
                 else:
-                    x = _row_solve(eye - c_n, x_in + y_in @ c_n)
+                    x = rm.settle(a, c_n, x_in + y_in @ c_n)
                     y = y_in + x * fight_b
             x_fight = x * fight_b
             y_fight = y * fight_b
@@ -955,6 +1136,38 @@ def _solve(
             retreated[a] += fight
             absorbed[a] += in_x[a] - fight
     return absorbed, retreated, rounds
+
+
+def _solve_rows_plain(A: _SideChain, B: _SideChain, rm: _RowMatrices) -> tuple[FloatArray, FloatArray, float]:
+    """:func:`_solve_rows` when nobody has first strike, nobody retreats and every row's no-hit
+    loop is already inverted: per row, its round-start mass and one volley into later rows."""
+    sa, sb = A.size, B.size
+    assert rm.inverse is not None and rm.m_n_all is not None
+    fight_b = B.can_fight.astype(np.float64)
+    fighting_dist = B.dist_n * fight_b[:, None]  # B's hits on A, only while B still fights
+    flows: dict[int, FloatArray] = {}
+    a_succ = A.succ[:, :, 0]
+    in_x = np.zeros((sa, sb))
+    in_x[0, 0] = 1.0
+    settled = np.zeros((sa, sb))
+    for a in range(sa):
+        if not A.can_fight[a]:
+            continue
+        x = in_x[a] @ rm.inverse[a]
+        settled[a] = x
+        cap = int(A.cap[a])
+        hits = flows.get(cap)
+        if hits is None:
+            hits = flows[cap] = np.ascontiguousarray(_capped(fighting_dist, cap)[:, 1:].T)
+        if len(hits):
+            flow = (hits * x) @ rm.m_n_all[a]
+            if A.drowns:
+                np.add.at(in_x, a_succ[a, 1 : len(hits) + 1], flow)
+            else:  # distinct rows: each hit up to the capacity lowers the attacker's toughness
+                in_x[a_succ[a, 1 : len(hits) + 1]] += flow
+    absorbed = settled * (1.0 - fight_b)
+    absorbed[~A.can_fight] = in_x[~A.can_fight]
+    return absorbed, np.zeros((sa, sb)), float((settled * fight_b).sum())
 
 
 def _row_solve(matrix: FloatArray, rhs: FloatArray) -> FloatArray:
@@ -1017,40 +1230,53 @@ def _summarize(
             np.bincount(monsters, weights=wins.sum(axis=1), minlength=a0.count("monster") + 1).tolist()
         )
 
-    a_counts: dict[int, dict[str, int]] = {}
-    b_counts: dict[int, dict[str, int]] = {}
-    outcomes: dict[tuple[Any, ...], float] = {}
-    for mat, kind in ((absorbed, None), (retreated, BattleOutcome.ATTACKER_RETREATS)):
+    # every distinct end: (result, what is left of each side after healing), summed with numpy
+    a_codes, n_a = A.heal_codes()
+    b_codes, n_b = B.heal_codes()
+    keys = []
+    probs = []
+    for mat, retreat_end in ((absorbed, False), (retreated, True)):
         rows, cols = np.nonzero(mat)
-        for a, b, p in zip(rows.tolist(), cols.tolist(), mat[rows, cols].tolist(), strict=True):
-            if kind is None:
-                if a_fight[a]:
-                    result = BattleOutcome.ATTACKER_WINS
-                elif b_rem[b]:
-                    result = BattleOutcome.DEFENDER_WINS
-                else:
-                    result = BattleOutcome.MUTUAL_DESTRUCTION
-            else:
-                result = kind
-            ac = a_counts.get(a)
-            if ac is None:
-                ac = a_counts[a] = A.counts_of(a)
-            bc = b_counts.get(b)
-            if bc is None:
-                bc = b_counts[b] = B.counts_of(b)
-            captured_castle = result is BattleOutcome.ATTACKER_WINS and "castle" in bc
-            if captured_castle:
-                bc = {k: n for k, n in bc.items() if k != "castle"}
-            key = (result, tuple(ac.items()), tuple(bc.items()), captured_castle)
-            outcomes[key] = outcomes.get(key, 0.0) + p
-    listed = sorted(
-        (
-            OutcomeProbability(res, dict(ac), dict(bc), p, cap)
-            for (res, ac, bc, cap), p in outcomes.items()
-            if p > 1e-15
-        ),
-        key=lambda o: -o.probability,
+        if retreat_end:
+            result = np.full(len(rows), 3, dtype=np.int64)
+        else:
+            result = np.where(a_fight[rows], 0, np.where(b_rem[cols], 1, 2))
+        if n_a * n_b * 4 < 1 << 62:
+            keys.append((result * n_a + a_codes[rows]) * n_b + b_codes[cols])
+        else:
+            keys.append(
+                np.array(
+                    [
+                        ((int(r) * n_a + int(x)) * n_b + int(y))
+                        for r, x, y in zip(result, a_codes[rows], b_codes[cols], strict=True)
+                    ],
+                    dtype=object,
+                )
+            )
+        probs.append(mat[rows, cols])
+    key_all = np.concatenate(keys)
+    uniq, inverse = np.unique(key_all, return_inverse=True)
+    summed = np.bincount(inverse.reshape(-1), weights=np.concatenate(probs), minlength=len(uniq))
+    results = (
+        BattleOutcome.ATTACKER_WINS,
+        BattleOutcome.DEFENDER_WINS,
+        BattleOutcome.MUTUAL_DESTRUCTION,
+        BattleOutcome.ATTACKER_RETREATS,
     )
+    keep = summed > 1e-15
+    uniq, summed = uniq[keep], summed[keep]
+    rest, b_code = np.divmod(uniq, n_b)
+    code, a_code = np.divmod(rest, n_a)
+    a_left = A.left_after(a_code.astype(np.int64))
+    b_lefts = B.left_after(b_code.astype(np.int64))
+    listed = []
+    for c, a_l, b_l, p in zip(code.tolist(), a_left, b_lefts, summed.tolist(), strict=True):
+        res = results[c]
+        captured_castle = res is BattleOutcome.ATTACKER_WINS and "castle" in b_l
+        if captured_castle:
+            b_l = {k: n for k, n in b_l.items() if k != "castle"}
+        listed.append(OutcomeProbability(res, a_l, b_l, p, captured_castle))
+    listed.sort(key=lambda o: -o.probability)
     return BattleOdds(
         attacker_win=attacker_win,
         defender_win=defender_win,
