@@ -9,9 +9,11 @@ Hands and the deck order are hidden.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from warhorn.ai.heuristic import Choice
 from warhorn.engine import (
     Action,
     ActionCodec,
@@ -257,10 +259,30 @@ def new_dice_race(options: dict[str, Any], seed: int, content: Any = None) -> Di
     return DiceRace(options, seed)
 
 
+class DiceRaceHeuristic:
+    """The fixture game's ``heuristic`` agent: play the best card in hand, else roll; always allow a 6."""
+
+    def __init__(self, params: Mapping[str, str]) -> None:
+        if params:
+            raise ValueError(f"unknown parameter(s) {', '.join(sorted(params))}")
+
+    def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
+        legal = state.legal_actions()
+        cards = [a for a in legal if isinstance(a, PlayCard)]
+        if cards:
+            best = max(cards, key=lambda a: card_value(a.card))
+            return Choice(best, f"card worth {card_value(best.card)} beats a roll's 3.5")
+        allow = Respond(block=False)
+        if allow in legal:
+            return Choice(allow, "blocking costs me 2 as well")
+        return Choice(legal[0], "nothing better")
+
+
 #: The fixture game as a plugin: registered from the tests (conftest), not installed with warhorn.
 PLUGIN = GamePlugin(
     spec=SPEC,
     factory=new_dice_race,
+    heuristic="fixture_game:DiceRaceHeuristic",
     conformance=ConformanceCases(option_sets=({}, {"players": 3}, {"players": 4, "hand_size": 0}), seeds=12),
 )
 

@@ -63,7 +63,7 @@ def heuristic_for(game_id: str, params: Mapping[str, str] | None = None) -> Game
             raise ValueError(
                 f"game {game_id!r} has no heuristic agent (games with one: {games_with_heuristic()})"
             )
-        factory = _HEURISTICS[game_id] = resolve(reference)
+        factory = resolve(reference)
     return factory(params or {})
 
 

@@ -123,5 +123,4 @@ def game_hooks(game_id: str) -> GameHooks:
     hooks = GameHooks() if reference is None else resolve(reference)
     if not isinstance(hooks, GameHooks):
         raise TypeError(f"search hooks {reference!r} of game {game_id!r} are not GameHooks: {hooks!r}")
-    _HOOKS[game_id] = hooks
     return hooks

@@ -1,0 +1,50 @@
+"""A game installed from outside warhorn's source tree gets everything the shipped games get.
+
+The fixture game (``tests/fixture_game.py``) is declared by a ``*.dist-info`` written to a
+temporary folder — the metadata a separately installed package would carry — with an entry
+point in the ``warhorn.games`` group. A fresh interpreter with that folder on its path runs
+``tests/external_game_probe.py``: the CLI lists and plays it, the AI kinds play it, the server's
+lobby offers and creates it, and the conformance suite plays its plugin's cases.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+
+def write_dist_info(site: Path, entry_point: str) -> None:
+    info = site / "warhorn_fixture_game-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: warhorn-fixture-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[warhorn.games]\n{entry_point}\n")
+
+
+def test_a_game_installed_from_outside_gets_cli_lobby_ai_and_conformance(tmp_path: Path) -> None:
+    write_dist_info(tmp_path, "dice-race = fixture_game:PLUGIN")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(TESTS), str(TESTS.parent)])
+    probe = subprocess.run(
+        [sys.executable, str(TESTS / "external_game_probe.py")],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert probe.returncode == 0, probe.stdout[-2000:] + probe.stderr[-4000:]
+    assert probe.stdout.strip().endswith("ok")
+
+
+def test_a_plugin_whose_entry_point_names_another_game_is_refused(tmp_path: Path) -> None:
+    write_dist_info(tmp_path, "not-dice = fixture_game:PLUGIN")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(TESTS), str(TESTS.parent)])
+    code = "from warhorn.engine import registered_games; registered_games()"
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    assert "the entry point's name must be the game id" in run.stderr
