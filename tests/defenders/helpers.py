@@ -18,8 +18,9 @@ from warhorn.games.defenders.board import (
     QuestDef,
 )
 from warhorn.games.defenders.game import SPEC
+from warhorn.games.defenders.records import GeneralState, HeroSlot
 from warhorn.games.defenders.rules import turn
-from warhorn.games.defenders.state import DefendersState, GeneralState, HeroSlot
+from warhorn.games.defenders.state import DefendersState
 
 MC = "Monarch City"
 INN = "Rest Inn"

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from warhorn.ai.defenders.odds import Attacker, defeat_chance
 from warhorn.games.defenders.board import COLOURS, GREEN
-from warhorn.games.defenders.rules import hero_actions
+from warhorn.games.defenders.rules import combat
 from warhorn.games.defenders.state import DefendersState
 
 
@@ -39,9 +39,9 @@ def hit_need(state: DefendersState, slot: int, colour: int, at: int) -> int:
         bonus += 1
     if s.hero == "sorceress" and s.turn.get("shape") == COLOURS[colour] and not s.turn.get("ambushed"):
         bonus += 1
-    if hero_actions.has_reward(state, slot, "amulet"):
+    if combat.has_reward(state, slot, "amulet"):
         bonus += 1
-    if state.board.colour_of[at] == GREEN and hero_actions.any_reward(state, "elven_allies"):
+    if state.board.colour_of[at] == GREEN and combat.any_reward(state, "elven_allies"):
         bonus += 1
     return gd.hit - bonus
 
@@ -52,7 +52,7 @@ def rerolls(state: DefendersState, slot: int, colour: int, *, luck: bool = False
     assert gd is not None
     if gd.has_skill("no_rerolls") and not blessed(state, [slot]):
         return False
-    return luck or hero_actions.combat_rerolls(state, slot, colour, True)
+    return luck or combat.combat_rerolls(state, slot, colour, True)
 
 
 def blessed(state: DefendersState, slots: Iterable[int]) -> bool:

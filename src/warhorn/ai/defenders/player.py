@@ -64,7 +64,7 @@ from warhorn.games.defenders.actions import (
     UseReward,
 )
 from warhorn.games.defenders.board import BLACK, COLOURS, MINION_NAMES
-from warhorn.games.defenders.rules import hero_actions, quests, turn
+from warhorn.games.defenders.rules import combat, hero_actions, quests, turn
 from warhorn.games.defenders.state import DefendersState
 
 #: Preferred replacement heroes, best first (more life and stronger general fighting first).
@@ -655,7 +655,7 @@ class DefendersHeuristic:
         out = []
         for c in range(4):
             bonus = hero_actions.minion_bonus(state, slot, c, loc)
-            reroll = hero_actions.combat_rerolls(state, slot, c, False)
+            reroll = combat.combat_rerolls(state, slot, c, False)
             out.append(threat.kill_chance(c, bonus, reroll))
         return out
 

@@ -14,7 +14,6 @@ hide cards, so every player sees every hand.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from warhorn.engine.actions import Action, ActionCodec
@@ -32,182 +31,17 @@ from warhorn.games.defenders.board import (
     MINIONS_PER_COLOUR,
     DefendersBoard,
 )
-
-WAR_NAMES = ("Early War", "Mid War", "Mid War (second space)", "Late War")
-
-
-@dataclass(slots=True)
-class HeroSlot:
-    """One seat in the turn order: a hero and the player running it."""
-
-    player: int
-    hero: str | None
-    loc: int
-    life: int
-    max_life: int
-    actions: int = 0
-    hand: list[str] = field(default_factory=list)
-    quest: str | None = None
-    quest_progress: list[str] = field(default_factory=list)
-    quest_minions: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    rewards: list[str] = field(default_factory=list)  # quest ids whose reward the hero holds
-    slain: list[int] = field(default_factory=list)  # colours of generals this hero slew (Slayer)
-    turn: dict[str, Any] = field(default_factory=dict)  # per-turn flags
-
-    def copy(self) -> HeroSlot:
-        return HeroSlot(
-            self.player,
-            self.hero,
-            self.loc,
-            self.life,
-            self.max_life,
-            self.actions,
-            list(self.hand),
-            self.quest,
-            list(self.quest_progress),
-            list(self.quest_minions),
-            list(self.rewards),
-            list(self.slain),
-            dict(self.turn),
-        )
-
-    def to_json(self, board: DefendersBoard) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "hero": self.hero,
-            "location": board.name(self.loc),
-            "life": self.life,
-            "max_life": self.max_life,
-            "actions": self.actions,
-            "hand": list(self.hand),
-            "quest": self.quest,
-            "quest_progress": list(self.quest_progress),
-            "quest_minions": dict(zip(COLOURS, self.quest_minions, strict=True)),
-            "rewards": list(self.rewards),
-            "slain": [COLOURS[c] for c in self.slain],
-            "turn": dict(sorted(self.turn.items())),
-        }
-
-
-@dataclass(slots=True)
-class GeneralState:
-    loc: int  # -1 once defeated
-    wounds: int = 0
-    heal_from: int = -1  # first turn number at whose end it heals (-1: not healing)
-    no_heal_turn: int = -1  # Spy in the Camp: no healing at the end of this turn
-
-    def copy(self) -> GeneralState:
-        return GeneralState(self.loc, self.wounds, self.heal_from, self.no_heal_turn)
-
-
-@dataclass(slots=True)
-class Battle:
-    """A general battle in progress (DEF-GEN-01, DEF-GEN-06)."""
-
-    general: int
-    loc: int
-    starter: int
-    stage: str  # "join", "commit", "order"
-    to_ask: list[int]
-    participants: list[int]
-    committed: dict[int, list[str]] = field(default_factory=dict)
-    commit_queue: list[int] = field(default_factory=list)
-    rolled: list[int] = field(default_factory=list)
-    hits: int = 0  # successful hits rolled in this battle, before parries
-    extra_dice: dict[int, int] = field(default_factory=dict)  # from spent quest rewards
-    parries: int = 0  # 1s rolled in this battle against Gorgutt (DEF-GEN-08)
-
-    def copy(self) -> Battle:
-        return Battle(
-            self.general,
-            self.loc,
-            self.starter,
-            self.stage,
-            list(self.to_ask),
-            list(self.participants),
-            {k: list(v) for k, v in self.committed.items()},
-            list(self.commit_queue),
-            list(self.rolled),
-            self.hits,
-            dict(self.extra_dice),
-            self.parries,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "general": COLOURS[self.general],
-            "starter": self.starter,
-            "stage": self.stage,
-            "to_ask": list(self.to_ask),
-            "participants": list(self.participants),
-            "committed": {str(k): list(v) for k, v in sorted(self.committed.items())},
-            "commit_queue": list(self.commit_queue),
-            "rolled": list(self.rolled),
-            "hits": self.hits,
-            "extra_dice": {str(k): v for k, v in sorted(self.extra_dice.items())},
-            "parries": self.parries,
-        }
-
-
-@dataclass(slots=True)
-class Window:
-    """A moment where players may play special cards (or react); asked one player at a time."""
-
-    kind: str  # "night" (before the night's draws) or "card" (a drawn Darkness Spreads card)
-    players: list[int]
-
-    def copy(self) -> Window:
-        return Window(self.kind, list(self.players))
-
-
-@dataclass(slots=True)
-class Night:
-    """The night in progress: the draws left and the card being resolved."""
-
-    modes: list[str]  # "full" or "general" for each card still to draw
-    card: str | None = None
-    mode: str = "full"
-    stage: str = "draw"  # "draw", "wisdom", "react", "resolve"
-    cancelled: list[str] = field(default_factory=list)  # placements cancelled ("loc") or "general"
-    redrawn: bool = False
-
-    def copy(self) -> Night:
-        return Night(list(self.modes), self.card, self.mode, self.stage, list(self.cancelled), self.redrawn)
-
-
-@dataclass(slots=True)
-class Picking:
-    """A card or reward whose targets are chosen one at a time (see rules/picks.py)."""
-
-    slot: int
-    effect: str
-    stage: str
-    left: int
-    allowed: list[int] = field(default_factory=list)
-    taken: dict[int, int] = field(default_factory=dict)
-    chosen: list[str] = field(default_factory=list)
-
-    def copy(self) -> Picking:
-        return Picking(
-            self.slot,
-            self.effect,
-            self.stage,
-            self.left,
-            list(self.allowed),
-            dict(self.taken),
-            list(self.chosen),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "slot": self.slot,
-            "effect": self.effect,
-            "stage": self.stage,
-            "left": self.left,
-            "allowed": list(self.allowed),
-            "taken": {str(k): v for k, v in sorted(self.taken.items())},
-            "chosen": list(self.chosen),
-        }
+from warhorn.games.defenders.records import (
+    WAR_NAMES,
+    Battle,
+    GeneralState,
+    HeroSlot,
+    Night,
+    Phase,
+    Picking,
+    Window,
+)
+from warhorn.games.defenders.rules import decisions, turn, victory
 
 
 class DefendersState(GameState):
@@ -242,7 +76,7 @@ class DefendersState(GameState):
         self.generals_slain: list[int] = []
         self.current = 0
         self.turn_no = 0
-        self.phase = "start"
+        self.phase = Phase.START
         self.battle: Battle | None = None
         self.window: Window | None = None
         self.night: Night | None = None
@@ -311,9 +145,8 @@ class DefendersState(GameState):
         return new
 
     def pending(self) -> Decision | None:
-        from warhorn.games.defenders.rules import turn
-
-        return turn.pending(self)
+        handler = decisions.handler_for(self)
+        return handler.decision(self) if handler is not None else None
 
     def edited(self) -> None:
         """Forget what was computed from this position (its legal actions): call it after
@@ -324,33 +157,30 @@ class DefendersState(GameState):
         """The pending decision's actions, computed once per position (a state changes only in
         ``_apply_in_place``, which forgets them, or by hand, see :meth:`edited`); callers get
         their own list."""
-        from warhorn.games.defenders.rules import turn
-
-        if self.outcome is not None:
-            return []
         if self._legal is None:
-            self._legal = turn.legal_actions(self)
+            handler = decisions.handler_for(self)
+            self._legal = handler.legal(self) if handler is not None else []
         return list(self._legal)
 
     def is_legal(self, action: Action) -> bool:
-        if self.outcome is not None:
-            return False
+        """Legal means listed by the pending decision's generator (and nothing else)."""
         if self._legal is None:
             self.legal_actions()
         assert self._legal is not None
         return action in self._legal
 
     def why_illegal(self, action: Action) -> IllegalActionError:
-        from warhorn.games.defenders.rules import turn
-
-        return turn.why_illegal(self, action)
+        handler = decisions.handler_for(self)
+        if handler is None:
+            return IllegalActionError("the game is over: no action is legal", "DEF-END-02")
+        return handler.refusal(self, action)
 
     def _apply_in_place(self, action: Action) -> list[Event]:
-        from warhorn.games.defenders.rules import turn
-
+        handler = decisions.handler_for(self)
+        assert handler is not None
         self.events = []
         self._legal = None
-        turn.apply(self, action)
+        handler.apply(self, action)
         turn.advance(self)
         out, self.events = self.events, []
         return out
@@ -360,8 +190,6 @@ class DefendersState(GameState):
         return self.turn_no // max(1, len(self.slots)) + 1
 
     def results(self) -> Results | None:
-        from warhorn.games.defenders.rules import victory
-
         return victory.results(self)
 
     # --- helpers used by the rules --------------------------------------------
@@ -527,6 +355,5 @@ class DefendersState(GameState):
         return problems
 
     def describe(self) -> str:
-        from warhorn.games.defenders.rules import turn
-
-        return turn.describe(self)
+        decision = self.pending()
+        return turn.describe(self, decision.prompt if decision else f"game over: {self.outcome}")

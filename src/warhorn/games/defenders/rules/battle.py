@@ -14,7 +14,8 @@ from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
 from warhorn.games.defenders.actions import Commit, CommitDone, Join, NextAttacker, Pass, PlayCard, UseReward
 from warhorn.games.defenders.board import COLOURS, GREEN, GeneralDef
-from warhorn.games.defenders.rules import cards, hero_actions
+from warhorn.games.defenders.records import WAR_NAMES, Battle, BattleStage
+from warhorn.games.defenders.rules import cards, combat, heroes, quests, specials
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -24,14 +25,13 @@ REWARD_CARDS = 3
 
 def start(state: DefendersState, slot: int) -> None:
     """The current hero spends an action to attack the general on its location (DEF-GEN-01)."""
-    from warhorn.games.defenders.state import Battle
 
     s = state.slots[slot]
     colour = state.generals_at(s.loc)[0]
     others = [i for i, o in enumerate(state.slots) if i != slot and o.hero is not None and o.loc == s.loc]
     gd = state.board.general_by_colour[colour]
     assert gd is not None
-    state.battle = Battle(colour, s.loc, slot, "join", others, [slot])
+    state.battle = Battle(colour, s.loc, slot, BattleStage.JOIN, others, [slot])
     state.log(
         "battle", f"{state.hero_name(slot)} attacks {gd.name}", general=COLOURS[colour], rule="DEF-GEN-01"
     )
@@ -43,13 +43,13 @@ def _settle(state: DefendersState) -> None:
     bt = state.battle
     if bt is None:
         return
-    if bt.stage == "join" and not bt.to_ask:
-        bt.stage = "commit"
+    if bt.stage == BattleStage.JOIN and not bt.to_ask:
+        bt.stage = BattleStage.COMMIT
         bt.commit_queue = list(bt.participants)
-    if bt.stage == "commit" and not bt.commit_queue:
+    if bt.stage == BattleStage.COMMIT and not bt.commit_queue:
         curse(state)
-        bt.stage = "order"
-    if bt.stage == "order":
+        bt.stage = BattleStage.ORDER
+    if bt.stage == BattleStage.ORDER:
         left = _still_to_roll(state)
         if not left or state.generals[bt.general] is None:
             conclude(state)
@@ -76,7 +76,7 @@ def pending(state: DefendersState) -> Decision:
     assert bt is not None
     gd = state.board.general_by_colour[bt.general]
     name = gd.name if gd else COLOURS[bt.general]
-    if bt.stage == "join":
+    if bt.stage == BattleStage.JOIN:
         who = bt.to_ask[0]
         return Decision(
             state.slots[who].player,
@@ -84,7 +84,7 @@ def pending(state: DefendersState) -> Decision:
             f"{state.hero_name(who)}: join the attack on {name}?",
             "DEF-GEN-01",
         )
-    if bt.stage == "commit":
+    if bt.stage == BattleStage.COMMIT:
         who = bt.commit_queue[0]
         return Decision(
             state.slots[who].player,
@@ -100,11 +100,11 @@ def pending(state: DefendersState) -> Decision:
 def legal(state: DefendersState) -> list[Action]:
     bt = state.battle
     assert bt is not None
-    if bt.stage == "join":
+    if bt.stage == BattleStage.JOIN:
         hero = state.slots[bt.to_ask[0]].hero
         assert hero is not None
         return [Join(hero), Pass()]
-    if bt.stage == "commit":
+    if bt.stage == BattleStage.COMMIT:
         who = bt.commit_queue[0]
         hero = state.slots[who].hero
         assert hero is not None
@@ -134,12 +134,12 @@ def legal(state: DefendersState) -> list[Action]:
 def apply(state: DefendersState, action: Action) -> None:
     bt = state.battle
     assert bt is not None
-    if bt.stage == "join":
+    if bt.stage == BattleStage.JOIN:
         who = bt.to_ask.pop(0)
         if isinstance(action, Join):
             bt.participants.append(who)
             state.log("battle_join", f"{state.hero_name(who)} joins the battle", hero=action.hero)
-    elif bt.stage == "commit":
+    elif bt.stage == BattleStage.COMMIT:
         who = bt.commit_queue[0]
         if isinstance(action, Commit):
             state.slots[who].hand.remove(action.card)
@@ -148,12 +148,8 @@ def apply(state: DefendersState, action: Action) -> None:
                 "commit", f"{state.hero_name(who)} commits {action.card}", hero=action.hero, card=action.card
             )
         elif isinstance(action, PlayCard):
-            from warhorn.games.defenders.rules import specials
-
             specials.play(state, action)  # Battle Luck: this hero re-rolls failed dice in this battle
         elif isinstance(action, UseReward):
-            from warhorn.games.defenders.rules import quests
-
             reward = state.board.quest_by_id[action.reward].reward
             quests.use_reward(state, action)  # Amarak's Blessing: the general's skill is off
             if reward == "extra_dice":
@@ -178,7 +174,7 @@ def curse(state: DefendersState) -> None:
             if state.board.cards[cid].colour != COLOURS[bt.general]:
                 keep.append(cid)
                 continue
-            face = hero_actions.roll(state, slot, 1, f"Balazarg's curse on {cid}")[0]
+            face = combat.roll(state, slot, 1, f"Balazarg's curse on {cid}")[0]
             if face == 1:
                 state.log("curse", f"Balazarg corrupts {cid}", card=cid, rule="DEF-GEN-07")
                 _drop_card(state, cid)
@@ -220,9 +216,9 @@ def general_bonus(state: DefendersState, slot: int) -> int:
         and not s.turn.get("ambushed")
     ):
         bonus += 1  # Ambush: her first attack while shaped, +1 against a general
-    if hero_actions.has_reward(state, slot, "amulet"):
+    if combat.has_reward(state, slot, "amulet"):
         bonus += 1
-    if state.board.colour_of[s.loc] == GREEN and hero_actions.any_reward(state, "elven_allies"):
+    if state.board.colour_of[s.loc] == GREEN and combat.any_reward(state, "elven_allies"):
         bonus += 1
     return bonus
 
@@ -243,17 +239,17 @@ def roll_for(state: DefendersState, slot: int) -> None:
     bt.rolled.append(slot)
     n = dice_of(state, slot)
     need = gd.hit - general_bonus(state, slot)
-    faces = hero_actions.roll(state, slot, n, f"attacking {gd.name} (need {need}+)")
+    faces = combat.roll(state, slot, n, f"attacking {gd.name} (need {need}+)")
     hits = [f for f in faces if f >= need]
     misses = [f for f in faces if f < need]
-    rerolls = hero_actions.combat_rerolls(state, slot, bt.general, True) and not (
+    rerolls = combat.combat_rerolls(state, slot, bt.general, True) and not (
         gd.has_skill("no_rerolls") and not _skill_cancelled(state)
     )
-    hero_actions.end_combat(state, slot)
+    combat.end_combat(state, slot)
     if state.slots[slot].hero == "sorceress" and state.slots[slot].turn.get("shape") in COLOURS:
         state.slots[slot].turn["ambushed"] = 1  # Ambush helps only her first attack while shaped
     if misses and rerolls:
-        again = hero_actions.roll(state, slot, len(misses), "re-rolling failed dice")
+        again = combat.roll(state, slot, len(misses), "re-rolling failed dice")
         hits += [f for f in again if f >= need]
         misses = [f for f in again if f < need]
     landed_before = max(0, bt.hits - bt.parries)
@@ -306,7 +302,6 @@ def general_defeated(state: DefendersState, slot: int) -> None:
             cards.draw_hero_cards(state, p, REWARD_CARDS)
     drop_impossible_quests(state)
     state.war = min(3, state.war + 1)
-    from warhorn.games.defenders.state import WAR_NAMES
 
     state.log("war_status", f"War status: {WAR_NAMES[state.war]}", war=state.war, rule="DEF-DRK-04")
     state.battle = None
@@ -323,8 +318,6 @@ def general_defeated(state: DefendersState, slot: int) -> None:
 
 def drop_impossible_quests(state: DefendersState) -> None:
     """DEF-CRD-03: a quest that can no longer be done (scouting a defeated general) is replaced."""
-    from warhorn.games.defenders.rules import quests
-
     for i in range(len(state.slots)):
         q = quests.quest_of(state, i)
         if q is not None and q.kind == "scout" and state.generals[COLOURS.index(q.colours[0])] is None:
@@ -373,7 +366,7 @@ def conclude(state: DefendersState) -> None:
         s = state.slots[p]
         if s.hero is None:
             continue
-        if hero_actions.has_reward(state, p, "war_banner"):
+        if combat.has_reward(state, p, "war_banner"):
             # The card's reward in the English rulebook: ignore the wounds and the other effects
             # of losing a battle to a general - no penalty, and no return to Monarch City.
             state.log(
@@ -407,18 +400,17 @@ def conclude(state: DefendersState) -> None:
 
 def _amount(state: DefendersState, slot: int, spec: str, what: str) -> int:
     if spec.startswith("D"):
-        return hero_actions.roll(state, slot, 1, f"penalty ({what})")[0] if spec == "D6" else _d3(state, slot)
+        return combat.roll(state, slot, 1, f"penalty ({what})")[0] if spec == "D6" else _d3(state, slot)
     return int(spec)
 
 
 def _d3(state: DefendersState, slot: int) -> int:
-    face = hero_actions.roll(state, slot, 1, "penalty (D3 = half a d6, rounded up)")[0]
+    face = combat.roll(state, slot, 1, "penalty (D3 = half a d6, rounded up)")[0]
     return (face + 1) // 2
 
 
 def penalty(state: DefendersState, slot: int, life_spec: str, cards_spec: str) -> None:
     """The general sheet's penalty: lost cards (chosen by the player), then lost life tokens."""
-    from warhorn.games.defenders.rules import turn
 
     s = state.slots[slot]
     if cards_spec == "all":
@@ -439,4 +431,4 @@ def penalty(state: DefendersState, slot: int, life_spec: str, cards_spec: str) -
         state.log(
             "penalty_life", f"{state.hero_name(slot)} loses {life} life token(s)", hero=s.hero, count=life
         )
-        turn.wound(state, slot, life)
+        heroes.wound(state, slot, life)

@@ -91,3 +91,20 @@ def distinct(state: DefendersState, card_ids: list[str]) -> list[str]:
             seen.add(key)
             out.append(cid)
     return out
+
+
+def rumors(state: DefendersState, slot: int, colour: str, count: int) -> None:
+    """Draw ``count`` cards, keep those of ``colour`` and the purple ones (DEF-ACT-07)."""
+    drawn = draw_hero_cards(state, slot, count)
+    s = state.slots[slot]
+    kept = []
+    for cid in drawn:
+        card = state.board.cards[cid]
+        if card.colour == colour or card.is_special:
+            kept.append(cid)
+        else:
+            discard(state, slot, cid)
+    state.log("rumors", f"{state.hero_name(slot)} keeps {', '.join(kept) or 'nothing'}", kept=kept)
+    excess = len(s.hand) - HAND_LIMIT
+    if excess > 0:
+        state.owed_discards.append([slot, excess])

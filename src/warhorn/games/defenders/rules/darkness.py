@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warhorn.games.defenders.board import COLOURS, GREEN, colour_index
-from warhorn.games.defenders.rules import minions
+from warhorn.games.defenders.records import Night, NightStage
+from warhorn.games.defenders.rules import minions, specials
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -20,7 +21,6 @@ MODES_BY_WAR: tuple[tuple[str, ...], ...] = (
 
 
 def start_night(state: DefendersState) -> None:
-    from warhorn.games.defenders.state import Night
 
     if state.skip_night:
         state.log("quiet_night", "No Darkness Spreads cards are drawn this night")
@@ -61,11 +61,9 @@ def describe_card(state: DefendersState, card_id: str) -> str:
 
 def night_step(state: DefendersState) -> bool:
     """Resolve the night as far as possible; True when a player must decide."""
-    from warhorn.games.defenders.rules import specials
-
     n = state.night
     while n is not None and state.outcome is None:
-        if n.stage == "draw":
+        if n.stage == NightStage.DRAW:
             if not n.modes:
                 state.night = None
                 return False
@@ -75,22 +73,22 @@ def night_step(state: DefendersState) -> bool:
             n.redrawn = False
             if n.card is None:
                 continue
-            n.stage = "wisdom" if wizard_slot(state) is not None else "react"
-            if n.stage == "wisdom":
+            n.stage = NightStage.WISDOM if wizard_slot(state) is not None else NightStage.REACT
+            if n.stage == NightStage.WISDOM:
                 return True
-        if n.stage == "react":
-            n.stage = "resolve"
+        if n.stage == NightStage.REACT:
+            n.stage = NightStage.RESOLVE
             if specials.open_window(state, "card"):
                 return True
-        if n.stage == "resolve":
+        if n.stage == NightStage.RESOLVE:
             assert n.card is not None
             resolve(state, n.card, n.mode, n.cancelled)
             state.ds_deck = state.ds_deck.discard(n.card)
             if state.board.ds_cards[n.card].kind == "monarch_city":
                 reshuffle_after_monarch(state)
             n.card = None
-            n.stage = "draw"
-        if n.stage == "wisdom":
+            n.stage = NightStage.DRAW
+        if n.stage == NightStage.WISDOM:
             return True
     return False
 
@@ -105,9 +103,9 @@ def apply_wisdom(state: DefendersState, redraw: bool) -> None:
         n.card = _draw(state)
         n.redrawn = True
         if n.card is None:
-            n.stage = "draw"
+            n.stage = NightStage.DRAW
             return
-    n.stage = "react"
+    n.stage = NightStage.REACT
 
 
 def resolve(state: DefendersState, card_id: str, mode: str, cancelled: list[str]) -> None:

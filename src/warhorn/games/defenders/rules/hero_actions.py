@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from warhorn.engine.actions import Action
 from warhorn.engine.errors import IllegalActionError
-from warhorn.engine.events import roll_event
 from warhorn.games.defenders.actions import (
     AttackGeneral,
     BuildGate,
@@ -27,32 +26,13 @@ from warhorn.games.defenders.actions import (
     UseReward,
 )
 from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, GREEN, KILL_NUMBER, MINION_NAMES, RED
-from warhorn.games.defenders.rules import cards, minions, quests, specials
+from warhorn.games.defenders.rules import battle, cards, combat, heroes, minions, quests, specials
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.board import DefendersBoard
     from warhorn.games.defenders.state import DefendersState
 
 RUMOR_TOKENS_PER_TURN = 2
-
-
-def _forbidden(state: DefendersState, slot: int) -> frozenset[str]:
-    """Where the hero may not go: a Sorceress in enemy form may not enter Monarch City or an Inn."""
-    s = state.slots[slot]
-    if s.hero == "sorceress" and s.turn.get("shape") in COLOURS:
-        b = state.board
-        return frozenset(loc.name for i, loc in enumerate(b.locations) if i == b.monarch or loc.inn)
-    return frozenset()
-
-
-def barred(state: DefendersState, slot: int, dest: int) -> bool:
-    """Whether the hero in ``slot`` may not enter ``dest`` however it travels or is carried (a
-    card or reward moving it included): see :func:`_forbidden`."""
-    return state.board.name(dest) in _forbidden(state, slot)
-
-
-def has_reward(state: DefendersState, slot: int, reward: str) -> bool:
-    return any(state.board.quest_by_id[q].reward == reward for q in state.slots[slot].rewards)
 
 
 def _moves(board: DefendersBoard, here: int, reach: int, by: str, card: str | None) -> tuple[Move, ...]:
@@ -73,7 +53,7 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
     s = state.slots[slot]
     out: list[Action] = []
     here = s.loc
-    forbidden = _forbidden(state, slot)
+    forbidden = heroes.forbidden_destinations(state, slot)
 
     def add(moves: tuple[Move, ...]) -> None:
         if forbidden:
@@ -109,7 +89,7 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
         add(_moves(b, here, 2, "noble_steed", None))
     if s.hero == "wizard" and not s.turn.get("teleported"):
         add_to(gates, "teleport")
-    if has_reward(state, slot, "unicorn"):
+    if combat.has_reward(state, slot, "unicorn"):
         add(_moves(b, here, 2, "horse", None))
     return out
 
@@ -233,8 +213,6 @@ def spend(state: DefendersState, n: int = 1) -> None:
 
 
 def apply_day(state: DefendersState, action: Action) -> None:
-    from warhorn.games.defenders.rules import battle
-
     slot = state.current
     s = state.slots[slot]
     b = state.board
@@ -266,7 +244,7 @@ def apply_day(state: DefendersState, action: Action) -> None:
         spend(state, action.tokens)
         s.turn["rumors"] = s.turn.get("rumors", 0) + action.tokens
         per_token = 5 if s.hero == "rogue" else 2
-        rumors(state, slot, action.colour, per_token * action.tokens)
+        cards.rumors(state, slot, action.colour, per_token * action.tokens)
     elif isinstance(action, HealLand):
         spend(state)
         heal_land(state, slot, action.card)
@@ -294,30 +272,6 @@ def apply_day(state: DefendersState, action: Action) -> None:
         quests.attempt(state, slot)
     else:
         specials.apply_play_or_reward(state, action)
-
-
-def rumors(state: DefendersState, slot: int, colour: str, count: int) -> None:
-    """Draw ``count`` cards, keep those of ``colour`` and the purple ones (DEF-ACT-07)."""
-    drawn = cards.draw_hero_cards(state, slot, count)
-    s = state.slots[slot]
-    kept = []
-    for cid in drawn:
-        card = state.board.cards[cid]
-        if card.colour == colour or card.is_special:
-            kept.append(cid)
-        else:
-            cards.discard(state, slot, cid)
-    state.log("rumors", f"{state.hero_name(slot)} keeps {', '.join(kept) or 'nothing'}", kept=kept)
-    excess = len(s.hand) - cards.HAND_LIMIT
-    if excess > 0:
-        state.owed_discards.append([slot, excess])
-
-
-def roll(state: DefendersState, slot: int, n: int, purpose: str) -> list[int]:
-    faces = [state.rng.roll(6) for _ in range(n)]
-    if n:
-        state.events.append(roll_event(state.hero_name(slot), [(6, f) for f in faces], purpose=purpose))
-    return faces
 
 
 def heal_dice(state: DefendersState, slot: int, with_card: bool) -> int:
@@ -348,7 +302,7 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
     s = state.slots[slot]
     if card is not None:
         cards.discard(state, slot, card)
-    faces = roll(state, slot, heal_dice(state, slot, card is not None), "heal the land")
+    faces = combat.roll(state, slot, heal_dice(state, slot, card is not None), "heal the land")
     ok = sum(1 for f in faces if f >= 5) >= heal_successes_needed(state, card is not None)
     if ok:
         state.taint[s.loc] -= 1
@@ -358,26 +312,6 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
         )
     else:
         state.log("heal_failed", f"{state.hero_name(slot)} fails to heal the land")
-
-
-def combat_rerolls(state: DefendersState, slot: int, against: int, general: bool) -> bool:
-    """Whether this hero re-rolls its failed dice (once) in this combat against ``against``:
-    Battle Luck played for it, the Dwarf against dragonkin, the Eagle Rider's Ground Attack, or
-    the Unicorn Steed, which does so in every combat. The battle itself applies Varkolak's
-    no-re-roll skill (DEF-GEN-10)."""
-    s = state.slots[slot]
-    if s.turn.get("luck"):
-        return True
-    if s.hero == "dwarf" and against == BLUE:
-        return True
-    if s.hero == "eagle_rider" and s.turn.get("style") == "ground":
-        return True
-    return has_reward(state, slot, "unicorn")
-
-
-def end_combat(state: DefendersState, slot: int) -> None:
-    """A combat of this hero is over: Battle Luck, played for one combat, is spent with it."""
-    state.slots[slot].turn.pop("luck", None)
 
 
 def minion_bonus(state: DefendersState, slot: int, colour: int, at: int) -> int:
@@ -390,16 +324,11 @@ def minion_bonus(state: DefendersState, slot: int, colour: int, at: int) -> int:
         bonus += 1
     if s.hero == "sorceress" and s.turn.get("shape") == COLOURS[colour] and not s.turn.get("ambushed"):
         bonus += 2
-    if has_reward(state, slot, "amulet"):
+    if combat.has_reward(state, slot, "amulet"):
         bonus += 1
-    if state.board.colour_of[at] == GREEN and any_reward(state, "elven_allies"):
+    if state.board.colour_of[at] == GREEN and combat.any_reward(state, "elven_allies"):
         bonus += 1
     return bonus
-
-
-def any_reward(state: DefendersState, reward: str) -> bool:
-    """Whether any hero holds a reward (rewards that help every hero)."""
-    return any(has_reward(state, i, reward) for i in range(len(state.slots)))
 
 
 def fight_minions(state: DefendersState, slot: int, at: int) -> None:
@@ -411,13 +340,13 @@ def fight_minions(state: DefendersState, slot: int, at: int) -> None:
         if not n:
             continue
         need = KILL_NUMBER[c] - minion_bonus(state, slot, c, at)
-        faces = roll(state, slot, n, f"fighting {MINION_NAMES[c]}s (need {need}+)")
+        faces = combat.roll(state, slot, n, f"fighting {MINION_NAMES[c]}s (need {need}+)")
         hits = sum(1 for f in faces if f >= need)
-        if hits < n and combat_rerolls(state, slot, c, False):
-            again = roll(state, slot, n - hits, f"re-rolling failed dice against {MINION_NAMES[c]}s")
+        if hits < n and combat.combat_rerolls(state, slot, c, False):
+            again = combat.roll(state, slot, n - hits, f"re-rolling failed dice against {MINION_NAMES[c]}s")
             hits += sum(1 for f in again if f >= need)
         killed[c] = minions.remove_minions(state, at, c, hits, by=slot)
-    end_combat(state, slot)
+    combat.end_combat(state, slot)
     if s.hero == "sorceress" and s.turn.get("shape") in COLOURS:
         s.turn["ambushed"] = 1
     state.log(
@@ -433,7 +362,7 @@ def fireball(state: DefendersState, slot: int, card: str) -> None:
     s = state.slots[slot]
     cards.discard(state, slot, card)
     m = state.minions[s.loc]
-    faces = roll(state, slot, sum(m), "fireball (2+)")
+    faces = combat.roll(state, slot, sum(m), "fireball (2+)")
     hits = sum(1 for f in faces if f >= 2)
     for c in (BLUE, RED, BLACK, GREEN):
         if hits <= 0:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warhorn.games.defenders.board import COLOURS, MINION_NAMES, RED
+from warhorn.games.defenders.rules import quests
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -216,8 +217,6 @@ def overrun(state: DefendersState, loc: int, colour: int, *, night: bool = True)
 def remove_minions(state: DefendersState, loc: int, colour: int, count: int, *, by: int | None = None) -> int:
     """Kill up to ``count`` minions of ``colour`` at ``loc``; they return to the supply, or to
     the killer's hunting quest card (DEF-CRD-03). Returns how many died."""
-    from warhorn.games.defenders.rules import quests
-
     n = min(count, state.minions[loc][colour])
     for _ in range(n):
         state.minions[loc][colour] -= 1

@@ -17,8 +17,9 @@ from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
 from warhorn.engine.deck import Deck
 from warhorn.games.defenders.actions import Pass, Pick
-from warhorn.games.defenders.board import BLUE, COLOURS, MINION_NAMES
-from warhorn.games.defenders.rules import minions
+from warhorn.games.defenders.board import BLUE, COLOURS
+from warhorn.games.defenders.records import Picking, PickStage
+from warhorn.games.defenders.rules import heroes
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -30,16 +31,15 @@ def start(
     state: DefendersState, slot: int, effect: str, *, count: int = 0, allowed: list[int] | None = None
 ) -> None:
     """Begin choosing targets for ``effect`` (the decision goes to the slot's player)."""
-    from warhorn.games.defenders.state import Picking
 
     b = state.board
     if effect in MINION_EFFECTS:
         where = allowed if allowed is not None else list(range(len(b.locations)))
-        state.picking = Picking(slot, effect, "minion", count, where)
+        state.picking = Picking(slot, effect, PickStage.MINION, count, where)
     elif effect == "battle_strategy":
-        state.picking = Picking(slot, effect, "location", 3)
+        state.picking = Picking(slot, effect, PickStage.LOCATION, 3)
     elif effect == "move_heroes":
-        state.picking = Picking(slot, effect, "hero", 2)
+        state.picking = Picking(slot, effect, PickStage.HERO, 2)
     elif effect == "dark_visions":
         deck, cards, reshuffled = state.ds_deck.draw_many(5, state.rng)
         if reshuffled:
@@ -47,7 +47,7 @@ def start(
         state.ds_deck = deck
         state.ds_known_top = 0
         state.log("dark_visions", f"Dark Visions reveal {', '.join(cards)}", chance=True, cards=cards)
-        state.picking = Picking(slot, effect, "discard", len(cards), chosen=list(cards))
+        state.picking = Picking(slot, effect, PickStage.DISCARD, len(cards), chosen=list(cards))
     else:
         raise AssertionError(f"no picking for {effect}")
     settle(state)
@@ -75,9 +75,9 @@ def legal(state: DefendersState) -> list[Action]:
     p = state.picking
     assert p is not None
     b = state.board
-    if p.stage == "minion":
+    if p.stage == PickStage.MINION:
         return [*_minion_options(state), Pass()]
-    if p.stage == "location":
+    if p.stage == PickStage.LOCATION:
         chosen = set(p.chosen)
         return [
             *(
@@ -87,7 +87,7 @@ def legal(state: DefendersState) -> list[Action]:
             ),
             Pass(),
         ]
-    if p.stage == "general":
+    if p.stage == PickStage.GENERAL:
         out: list[Action] = []
         for c, g in enumerate(state.generals):
             gd = b.general_by_colour[c]
@@ -99,21 +99,17 @@ def legal(state: DefendersState) -> list[Action]:
             ):
                 out.append(Pick("general", COLOURS[c]))
         return [*out, Pass()]
-    if p.stage == "hero":  # up to 2 different heroes
+    if p.stage == PickStage.HERO:  # up to 2 different heroes
         return [
             *(Pick("hero", s.hero) for s in state.slots if s.hero is not None and s.hero not in p.chosen),
             Pass(),
         ]
-    if p.stage == "to":
-        from warhorn.games.defenders.rules import hero_actions
-
+    if p.stage == PickStage.TO:
         moved = state.slot_of(p.chosen[-1])
-        return [
-            Pick("to", b.name(i)) for i in range(len(b.locations)) if not hero_actions.barred(state, moved, i)
-        ]
-    if p.stage == "discard":
+        return [Pick("to", b.name(i)) for i in range(len(b.locations)) if not heroes.barred(state, moved, i)]
+    if p.stage == PickStage.DISCARD:
         return [*(Pick("discard", c) for c in p.chosen), Pass()]
-    if p.stage == "order":
+    if p.stage == PickStage.ORDER:
         return [Pick("top", c) for c in p.chosen]
     raise AssertionError(p.stage)
 
@@ -136,72 +132,8 @@ def pending(state: DefendersState) -> Decision:
     )
 
 
-def apply(state: DefendersState, action: Action) -> None:
-    p = state.picking
-    assert p is not None
-    b = state.board
-    if isinstance(action, Pass):
-        if p.stage == "location":
-            p.stage = "general"
-        elif p.stage == "discard":
-            p.stage = "order"
-        else:
-            p.left = 0
-        settle(state)
-        return
-    assert isinstance(action, Pick)
-    if p.stage == "minion":
-        c = COLOURS.index(action.what)
-        i = b.loc(action.where)
-        minions.remove_minions(state, i, c, 1, by=p.slot)
-        p.taken[i] = p.taken.get(i, 0) + 1
-        p.left -= 2 if p.effect == "cavalry_sweep" and c == BLUE else 1
-        state.log(
-            "pick",
-            f"{minions.article(MINION_NAMES[c])} is removed from {action.where}",
-            location=action.where,
-        )
-    elif p.stage == "location":
-        minions.clear_location(state, b.loc(action.where), by=p.slot)
-        p.chosen.append(action.where)
-        p.left -= 1
-        if p.left <= 0:
-            p.stage = "general"
-    elif p.stage == "general":
-        c = COLOURS.index(action.where)
-        g = state.generals[c]
-        gd = b.general_by_colour[c]
-        assert g is not None and gd is not None
-        back = gd.path[gd.path.index(b.name(g.loc)) - 1]
-        g.loc = b.loc(back)
-        state.log("general_pushed", f"{gd.name} is pushed back to {back}", general=COLOURS[c])
-        p.left = 0
-        p.stage = "done"
-    elif p.stage == "hero":
-        p.chosen.append(action.where)
-        p.stage = "to"
-    elif p.stage == "to":
-        from warhorn.games.defenders.rules import quests
-
-        hero = p.chosen[-1]
-        slot = state.slot_of(hero)
-        state.slots[slot].loc = b.loc(action.where)
-        state.log("hero_flown", f"{state.hero_name(slot)} is carried to {action.where}", hero=hero)
-        quests.on_arrival(state, slot)
-        p.left -= 1
-        p.stage = "hero"
-    elif p.stage == "discard":
-        p.chosen.remove(action.where)
-        state.ds_deck = state.ds_deck.discard(action.where)
-        state.log("dark_visions_discard", f"{action.where} is discarded", card=action.where)
-    elif p.stage == "order":
-        p.chosen.remove(action.where)
-        _put_back_next(state, action.where)
-    settle(state)
-
-
-def _put_back_next(state: DefendersState, card: str) -> None:
-    """Cards are put back so that the first chosen ends on top."""
+def put_back_next(state: DefendersState, card: str) -> None:
+    """Dark Visions: put ``card`` back on the pile, so that the first card chosen ends on top."""
     p = state.picking
     assert p is not None
     k = len(p.allowed)  # ``allowed`` counts the cards already put back
@@ -216,15 +148,15 @@ def _nothing_left(state: DefendersState) -> bool:
     """Whether the picking is over: no picks left, or nothing left to pick."""
     p = state.picking
     assert p is not None
-    if p.stage == "minion":
+    if p.stage == PickStage.MINION:
         return p.left <= 0 or not _minion_options(state)
-    if p.stage == "general":
+    if p.stage == PickStage.GENERAL:
         return not [a for a in legal(state) if isinstance(a, Pick)]
-    if p.stage == "hero":
+    if p.stage == PickStage.HERO:
         return p.left <= 0
-    if p.stage == "discard":
+    if p.stage == PickStage.DISCARD:
         return not p.chosen
-    return p.stage == "done"
+    return p.stage == PickStage.DONE
 
 
 def settle(state: DefendersState) -> None:
@@ -232,11 +164,11 @@ def settle(state: DefendersState) -> None:
     p = state.picking
     if p is None:
         return
-    if p.stage == "location" and not [a for a in legal(state) if isinstance(a, Pick)]:
-        p.stage = "general"
-    if p.stage == "order" and len(p.chosen) <= 1:
+    if p.stage == PickStage.LOCATION and not [a for a in legal(state) if isinstance(a, Pick)]:
+        p.stage = PickStage.GENERAL
+    if p.stage == PickStage.ORDER and len(p.chosen) <= 1:
         if p.chosen:
-            _put_back_next(state, p.chosen.pop())
-        p.stage = "done"
+            put_back_next(state, p.chosen.pop())
+        p.stage = PickStage.DONE
     if _nothing_left(state):
         state.picking = None

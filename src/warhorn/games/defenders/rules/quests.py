@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warhorn.engine.actions import Action
+from warhorn.engine.deck import Deck
 from warhorn.games.defenders.actions import UseReward
 from warhorn.games.defenders.board import COLOURS, QuestDef, colour_index
-from warhorn.games.defenders.rules import cards
+from warhorn.games.defenders.rules import cards, combat, picks
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -76,7 +77,6 @@ def can_attempt(state: DefendersState, slot: int) -> bool:
 
 
 def attempt(state: DefendersState, slot: int) -> None:
-    from warhorn.games.defenders.rules import hero_actions
 
     q = quest_of(state, slot)
     s = state.slots[slot]
@@ -84,7 +84,7 @@ def attempt(state: DefendersState, slot: int) -> None:
     here = state.board.name(s.loc)
     if q.kind == "roll":
         dice = q.dice + (1 if s.hero == "sorceress" else 0)
-        faces = hero_actions.roll(state, slot, dice, f"quest {q.name} (any {q.need}+)")
+        faces = combat.roll(state, slot, dice, f"quest {q.name} (any {q.need}+)")
         if any(f >= q.need for f in faces):
             complete(state, slot)
         elif q.fail_discard:
@@ -156,7 +156,6 @@ def complete(state: DefendersState, slot: int) -> None:
 
 
 def immediate_reward(state: DefendersState, slot: int, q: QuestDef) -> None:
-    from warhorn.games.defenders.rules import hero_actions
 
     s = state.slots[slot]
     if q.reward == "draw4":
@@ -169,16 +168,12 @@ def immediate_reward(state: DefendersState, slot: int, q: QuestDef) -> None:
             pile.remove(found)
             s.hand.append(found)
             state.log("scout", f"{state.hero_name(slot)} takes {found} from the hero deck", card=found)
-        from warhorn.engine.deck import Deck
-
         state.hero_deck = Deck(tuple(state.rng.shuffled(pile)), state.hero_deck.discard_pile)
         state.log("shuffle", "The hero deck is reshuffled", chance=True)
     elif q.reward == "envoy":
-        from warhorn.games.defenders.rules import picks
-
         where = q.reward_location or q.location
         assert where is not None
-        count = hero_actions.roll(state, slot, 1, f"{q.name}: minions slain")[0]
+        count = combat.roll(state, slot, 1, f"{q.name}: minions slain")[0]
         centre = state.board.loc(where)
         picks.start(state, slot, "envoy", count=count, allowed=[centre, *state.board.within(centre, 2)])
     else:
@@ -252,8 +247,6 @@ def use_reward(state: DefendersState, action: UseReward) -> None:
     elif q.reward == "ward":
         s.turn["ward"] = 1
     elif q.reward == "move_heroes":
-        from warhorn.games.defenders.rules import picks
-
         picks.start(state, slot, "move_heroes")
     elif q.reward == "skip_night":
         state.skip_night = True

@@ -15,18 +15,10 @@ from warhorn.games.defenders.board import (
     DefendersBoard,
     colour_index,
 )
+from warhorn.games.defenders.records import GeneralState, HeroSlot, Phase
+from warhorn.games.defenders.rules import cards, heroes, turn
 from warhorn.games.defenders.rules.minions import add_minions
-from warhorn.games.defenders.state import DefendersState, GeneralState, HeroSlot
-
-
-def hero_life(board: DefendersBoard, hero: str, options: dict[str, Any]) -> int:
-    """Starting life tokens, with the easier (+1) and harder (-1) variants (DEF-VAR-01/02)."""
-    life = board.hero_by_id[hero].life
-    if options.get("easy_extra_life"):
-        life += 1
-    if options.get("hard_less_life"):
-        life -= 1
-    return max(1, life)
+from warhorn.games.defenders.state import DefendersState
 
 
 def choose_heroes(board: DefendersBoard, options: dict[str, Any], rng: Rng, count: int) -> list[str]:
@@ -52,11 +44,11 @@ def setup_minions(state: DefendersState) -> None:
     easy = bool(state.options.get("easy_setup"))
     allow_overrun = bool(state.options.get("hard_setup_overrun"))
     rounds = [(2, 2), (2, 1)] if easy else [(3, 2), (3, 1)]
-    for cards, per_loc in rounds:
+    for card_count, per_loc in rounds:
         used: set[int] = set()
         accepted = 0
         guard = 0
-        while accepted < cards:
+        while accepted < card_count:
             guard += 1
             if guard > 500:
                 raise ValueError("setup cannot find Darkness Spreads cards that fit (DEF-SET-04)")
@@ -146,27 +138,25 @@ def new_game(board: DefendersBoard, options: dict[str, Any], seed: int, rng: Rng
     first = int(options.get("first_player", 0))
     if not 0 <= first < players:
         raise OptionError("first_player", f"must be below the number of players ({players})")
-    heroes = choose_heroes(board, options, rng, players * per_player)
+    chosen = choose_heroes(board, options, rng, players * per_player)
     order = [(first + k) % players for k in range(players)]
     for round_ in range(per_player):
         for p in order:
-            hero = heroes[round_ * players + p]
-            life = hero_life(board, hero, options)
+            hero = chosen[round_ * players + p]
+            life = heroes.hero_life(board, hero, options)
             state.slots.append(HeroSlot(p, hero, board.monarch, life, life))
-    state.unused_heroes = [h.id for h in board.heroes if h.id not in heroes]
-    from warhorn.games.defenders.rules import cards
+    state.unused_heroes = [h.id for h in board.heroes if h.id not in chosen]
 
     for i in range(len(state.slots)):
         cards.draw_hero_cards(state, i, 2)
         cards.draw_quest(state, i)
     state.current = 0
-    state.phase = "start"
+    state.phase = Phase.START
     state.log(
         "setup_done",
         f"Setup done: {sum(map(sum, state.minions))} minions, {len(state.slots)} heroes in Monarch City",
         minions={COLOURS[c]: state.on_board(c) for c in range(4)},
     )
-    from warhorn.games.defenders.rules import turn
 
     turn.advance(state)
     state.events = []

@@ -18,7 +18,8 @@ from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
 from warhorn.games.defenders.actions import Pass, PlayCard, UseReward
 from warhorn.games.defenders.board import COLOURS, GREEN
-from warhorn.games.defenders.rules import cards, minions, picks
+from warhorn.games.defenders.records import Window
+from warhorn.games.defenders.rules import cards, heroes, minions, picks, quests
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -62,14 +63,12 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
             return []
         return [PlayCard(hero, cid, (b.name(i),)) for i, g in enumerate(state.gates) if not g]
     if effect == "hammer_of_valor":
-        from warhorn.games.defenders.rules import hero_actions
-
         return [
             PlayCard(hero, cid, (o.hero, b.name(i)))
             for k, o in enumerate(state.slots)
             if o.hero is not None
             for i in range(len(b.locations))
-            if i != o.loc and not hero_actions.barred(state, k, i)
+            if i != o.loc and not heroes.barred(state, k, i)
         ]
     if effect == "spell_of_purity":
         return [PlayCard(hero, cid, (b.name(i),)) for i, t in enumerate(state.taint) if t]
@@ -119,8 +118,6 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
 def plays_of_player(state: DefendersState, player: int, window: str, *, rewards: bool = True) -> list[Action]:
     """The purple cards (and, with ``rewards``, the held rewards) ``player``'s heroes may play
     at ``window``."""
-    from warhorn.games.defenders.rules import quests
-
     out: list[Action] = []
     specials = state.board.special_cards
     holds_rewards = False
@@ -150,7 +147,6 @@ def day_plays(state: DefendersState) -> list[Action]:
 
 def open_window(state: DefendersState, kind: str) -> bool:
     """Open a window for every player holding a playable card; True if anyone is asked."""
-    from warhorn.games.defenders.state import Window
 
     first = state.slots[state.current].player
     order = [(first + k) % state.players for k in range(state.players)]
@@ -198,8 +194,6 @@ def window_apply(state: DefendersState, action: Action) -> None:
 
 
 def apply_play_or_reward(state: DefendersState, action: Action) -> None:
-    from warhorn.games.defenders.rules import quests
-
     if isinstance(action, UseReward):
         quests.use_reward(state, action)
         return
@@ -209,8 +203,6 @@ def apply_play_or_reward(state: DefendersState, action: Action) -> None:
 
 def play(state: DefendersState, action: PlayCard) -> None:
     """Carry out a purple card; it then leaves the game (DEF-CRD-02)."""
-    from warhorn.games.defenders.rules import hero_actions, quests
-
     b = state.board
     slot = state.slot_of(action.hero)
     s = state.slots[slot]
@@ -246,7 +238,7 @@ def play(state: DefendersState, action: PlayCard) -> None:
         s.actions -= 1
         minions.clear_location(state, s.loc, by=slot)
     elif effect == "local_information":
-        hero_actions.rumors(state, slot, t[0], 5)
+        cards.rumors(state, slot, t[0], 5)
     elif effect == "kings_guard":
         near = [b.monarch, *b.neighbours(b.monarch)]
         picks.start(state, slot, "kings_guard", count=6, allowed=near)

@@ -10,20 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from warhorn.engine.actions import Action
-from warhorn.engine.decisions import Decision
-from warhorn.engine.errors import IllegalActionError
-from warhorn.games.defenders.actions import (
-    ChooseHero,
-    Discard,
-    EndDay,
-    Pass,
-    Redraw,
-    TurnChoice,
-    TurnUndead,
-)
 from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, GREEN, MINION_NAMES, RED
-from warhorn.games.defenders.rules import battle, cards, darkness, hero_actions, minions, picks, specials
+from warhorn.games.defenders.records import WAR_NAMES, Phase
+from warhorn.games.defenders.rules import (
+    cards,
+    darkness,
+    hero_actions,
+    heroes,
+    minions,
+    specials,
+)
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -31,160 +27,8 @@ if TYPE_CHECKING:
 HELD_REWARD_EXTRA_CARD = "helm"
 
 
-# --- decisions --------------------------------------------------------------------
-def pending(state: DefendersState) -> Decision | None:
-    if state.outcome is not None:
-        return None
-    if state.replacements:
-        slot = state.replacements[0]
-        return Decision(
-            state.slots[slot].player, "choose_hero", "Choose a new hero for Monarch City", "DEF-TRN-03"
-        )
-    if state.owed_discards:
-        slot, n = state.owed_discards[0]
-        return Decision(
-            state.slots[slot].player,
-            "discard",
-            f"{state.hero_name(slot)} must discard {n} card(s)",
-            "DEF-TRN-01",
-        )
-    if state.picking is not None:
-        return picks.pending(state)
-    if state.battle is not None:
-        return battle.pending(state)
-    if state.window is not None:
-        return specials.window_decision(state)
-    if state.turn_undead_slot is not None:
-        s = state.slots[state.turn_undead_slot]
-        return Decision(
-            s.player, "turn_undead", "Cleric: drive an undead to a connected location, or pass", None
-        )
-    if state.night is not None and state.night.stage == "wisdom":
-        wizard = darkness.wizard_slot(state)
-        assert wizard is not None
-        return Decision(
-            state.slots[wizard].player,
-            "wisdom",
-            f"Wizard: redraw Darkness Spreads card {state.night.card}, or pass",
-            None,
-        )
-    s = state.slots[state.current]
-    if state.phase == "start":
-        return Decision(s.player, "turn_choice", f"{state.hero_name(state.current)}: choose for this turn")
-    if state.phase == "day":
-        return Decision(
-            s.player,
-            "action",
-            f"{state.hero_name(state.current)} at {state.board.name(s.loc)}: {s.actions} action(s) left",
-            "DEF-TRN-02",
-        )
-    raise AssertionError(f"no decision in phase {state.phase}")
-
-
-def legal_actions(state: DefendersState) -> list[Action]:
-    if state.outcome is not None:
-        return []
-    if state.replacements:
-        return [ChooseHero(h) for h in state.unused_heroes]
-    if state.owed_discards:
-        slot = state.owed_discards[0][0]
-        hero = state.slots[slot].hero
-        assert hero is not None
-        return [Discard(hero, c) for c in cards.distinct(state, state.slots[slot].hand)]
-    if state.picking is not None:
-        return picks.legal(state)
-    if state.battle is not None:
-        return battle.legal(state)
-    if state.window is not None:
-        return specials.window_legal(state)
-    if state.turn_undead_slot is not None:
-        s = state.slots[state.turn_undead_slot]
-        return [*(TurnUndead(state.board.name(n)) for n in state.board.neighbours(s.loc)), Pass()]
-    if state.night is not None and state.night.stage == "wisdom":
-        return [Redraw(), Pass()]
-    if state.phase == "start":
-        return [TurnChoice(c) for c in turn_choices(state)]
-    if state.phase == "day":
-        return hero_actions.legal_day(state)
-    return []
-
-
-def why_illegal(state: DefendersState, action: Action) -> IllegalActionError:
-    decision = pending(state)
-    if decision is None:
-        return IllegalActionError("the game is over: no action is legal", "DEF-END-02")
-    if decision.kind == "action":
-        reason = hero_actions.why_illegal_day(state, action)
-        if reason is not None:
-            return reason
-    return IllegalActionError(
-        f"{action.notation()!r} is not legal now (waiting for player {decision.player}: {decision.prompt})",
-        decision.rule,
-    )
-
-
-# --- applying ---------------------------------------------------------------------
-def apply(state: DefendersState, action: Action) -> None:
-    if state.replacements:
-        assert isinstance(action, ChooseHero)
-        replace_hero(state, state.replacements.pop(0), action.hero)
-        return
-    if state.owed_discards:
-        assert isinstance(action, Discard)
-        entry = state.owed_discards[0]
-        slot = entry[0]
-        cards.discard(state, slot, action.card)
-        state.log(
-            "discard", f"{state.hero_name(slot)} discards {action.card}", hero=action.hero, card=action.card
-        )
-        entry[1] -= 1
-        if entry[1] <= 0 or not state.slots[slot].hand:
-            state.owed_discards.pop(0)
-        return
-    if state.picking is not None:
-        picks.apply(state, action)
-        return
-    if state.battle is not None:
-        battle.apply(state, action)
-        return
-    if state.window is not None:
-        specials.window_apply(state, action)
-        return
-    if state.turn_undead_slot is not None:
-        slot = state.turn_undead_slot
-        here = state.slots[slot].loc
-        if isinstance(action, TurnUndead):
-            turn_undead(state, slot, state.board.loc(action.to))
-        if not isinstance(action, TurnUndead) or state.minions[here][BLACK] == 0 or state.outcome:
-            state.turn_undead_slot = None
-            if state.outcome is None:
-                finish_day(state)
-        return
-    if state.night is not None and state.night.stage == "wisdom":
-        darkness.apply_wisdom(state, isinstance(action, Redraw))
-        return
-    if state.phase == "start":
-        assert isinstance(action, TurnChoice)
-        s = state.slots[state.current]
-        if action.choice in ("sky", "ground"):
-            s.turn["style"] = action.choice
-        elif action.choice != "none":
-            s.turn["shape"] = action.choice
-        s.turn["chosen"] = 1
-        state.log(
-            "turn_choice", f"{state.hero_name(state.current)} chooses {action.choice}", choice=action.choice
-        )
-        return
-    if state.phase == "day":
-        if isinstance(action, EndDay):
-            end_day(state)
-        else:
-            hero_actions.apply_day(state, action)
-        return
-    raise AssertionError(f"cannot apply {action} in phase {state.phase}")
-
-
 def turn_choices(state: DefendersState) -> list[str]:
+    """What the active hero chooses at the start of its turn (nothing for most heroes)."""
     hero = state.slots[state.current].hero
     if hero == "eagle_rider":
         return ["sky", "ground"]
@@ -207,37 +51,37 @@ def advance(state: DefendersState) -> None:
             continue
         if state.turn_undead_slot is not None:
             return
-        if state.phase == "start":
+        if state.phase == Phase.START:
             s = state.slots[state.current]
             if not s.turn.get("begun"):
                 begin_turn(state)
             if turn_choices(state) and not s.turn.get("chosen"):
                 return
-            state.phase = "day"
+            state.phase = Phase.DAY
             continue
-        if state.phase == "day":
+        if state.phase == Phase.DAY:
             if state.slots[state.current].actions > 0 or hero_actions.free_plays(state):
                 return
             end_day(state)
             continue
-        if state.phase == "evening":
+        if state.phase == Phase.EVENING:
             evening(state)
             continue
-        if state.phase == "night_start":
-            state.phase = "night_begin"
+        if state.phase == Phase.NIGHT_START:
+            state.phase = Phase.NIGHT_BEGIN
             specials.open_window(state, "night")
             continue
-        if state.phase == "night_begin":
-            state.phase = "night"
+        if state.phase == Phase.NIGHT_BEGIN:
+            state.phase = Phase.NIGHT
             darkness.start_night(state)
             continue
-        if state.phase == "night":
+        if state.phase == Phase.NIGHT:
             if darkness.night_step(state):
                 return
             if state.night is None:
-                state.phase = "end"
+                state.phase = Phase.END
             continue
-        if state.phase == "end":
+        if state.phase == Phase.END:
             end_turn(state)
             continue
         raise AssertionError(f"unknown phase {state.phase}")
@@ -304,7 +148,7 @@ def finish_day(state: DefendersState) -> None:
         s.turn["fresh_mount"] = int(
             on_ground and (s.loc == state.board.monarch or state.board.colour_of[s.loc] == BLUE)
         )
-    state.phase = "evening"
+    state.phase = Phase.EVENING
 
 
 def turn_undead(state: DefendersState, slot: int, to: int) -> None:
@@ -362,62 +206,13 @@ def end_of_turn_wounds(state: DefendersState, slot: int) -> None:
         return
     state.log(
         "wounds",
-        f"{state.hero_name(slot)} ends the turn among minions: {total} wound(s)"
+        f"{state.hero_name(slot)} ends the turn among minions: {total} heroes.wound(s)"
         + (f" ({', '.join(notes)})" if notes else ""),
         hero=s.hero,
         wounds=total,
         rule="DEF-WND-01",
     )
-    wound(state, slot, total)
-
-
-def wound(state: DefendersState, slot: int, n: int) -> None:
-    """Flip ``n`` life tokens aside (DEF-TRN-03); no tokens left → the hero falls."""
-    s = state.slots[slot]
-    s.life -= n
-    s.actions = max(0, min(s.actions, s.life))
-    if s.life <= 0:
-        hero_defeated(state, slot)
-
-
-def hero_defeated(state: DefendersState, slot: int) -> None:
-    s = state.slots[slot]
-    state.log("hero_defeated", f"{state.hero_name(slot)} is defeated and leaves the game", hero=s.hero)
-    for card in list(s.hand):
-        cards.discard(state, slot, card)
-    if s.quest is not None:
-        state.quest_deck = state.quest_deck.discard(s.quest)
-    for c in range(4):
-        state.supply[c] += s.quest_minions[c]
-        s.quest_minions[c] = 0
-    s.quest = None
-    s.quest_progress = []
-    state.quest_deck = state.quest_deck.discard(*s.rewards)
-    s.rewards = []
-    s.slain = []
-    s.hero = None
-    s.life = 0
-    s.actions = 0
-    state.owed_discards = [o for o in state.owed_discards if o[0] != slot]
-    if len(state.unused_heroes) > len(state.replacements):
-        state.replacements.append(slot)
-    elif all(x.hero is None for x in state.slots) and not state.replacements:
-        minions.lose(state, "no hero is left to defend the realm", "DEF-TRN-03", "no_heroes")
-
-
-def replace_hero(state: DefendersState, slot: int, hero: str) -> None:
-    """DEF-TRN-03: the new hero starts in Monarch City with 2 hero cards and 1 quest."""
-    from warhorn.games.defenders.rules.setup import hero_life
-
-    s = state.slots[slot]
-    state.unused_heroes.remove(hero)
-    life = hero_life(state.board, hero, state.options)
-    s.hero, s.loc, s.life, s.max_life = hero, state.board.monarch, life, life
-    s.actions = 0
-    s.turn = {"begun": 1, "chosen": 1} if slot == state.current and state.phase != "start" else {}
-    state.log("hero_joins", f"{state.hero_name(slot)} joins in Monarch City", hero=hero, player=s.player)
-    cards.draw_hero_cards(state, slot, 2)
-    cards.draw_quest(state, slot)
+    heroes.wound(state, slot, total)
 
 
 def evening(state: DefendersState) -> None:
@@ -434,7 +229,7 @@ def evening(state: DefendersState) -> None:
         excess = len(s.hand) - cards.HAND_LIMIT
         if excess > 0:
             state.owed_discards.append([slot, excess])
-    state.phase = "night_start"
+    state.phase = Phase.NIGHT_START
 
 
 def end_turn(state: DefendersState) -> None:
@@ -454,12 +249,12 @@ def end_turn(state: DefendersState) -> None:
     state.turn_no += 1
     state.skip_night = False
     state.current = (state.current + 1) % len(state.slots)
-    state.phase = "start"
+    state.phase = Phase.START
 
 
-def describe(state: DefendersState) -> str:
+def describe(state: DefendersState, prompt: str) -> str:
+    """The position in a few lines for terminals, ending with ``prompt``."""
     b = state.board
-    from warhorn.games.defenders.state import WAR_NAMES
 
     lines = [
         f"{WAR_NAMES[state.war]} · turn {state.turn_no} · crystals left {state.crystals_left} · "
@@ -483,6 +278,5 @@ def describe(state: DefendersState) -> str:
             f" {mark}{state.hero_name(i)} (p{s.player}) at {b.name(s.loc)} life {s.life}/{s.max_life} "
             f"actions {s.actions} hand [{', '.join(s.hand)}] quest {quest}"
         )
-    decision = pending(state)
-    lines.append(decision.prompt if decision else f"game over: {state.outcome}")
+    lines.append(prompt)
     return "\n".join(lines)
