@@ -14,7 +14,7 @@ per player) for a team of ``heuristic`` seats and for a team of ``random`` seats
 ``warhorn tournament defenders --agents heuristic --games 500 --jobs 2 -o players=4
 --seed 2026``), and prints each team's win rate with its 95 % Wilson interval and
 how often each ending closed the game (the code before the first colon of the
-results' reason, see ``warhorn.games.defenders.rules.minions.ENDINGS``), plus the
+results' reason, see ``warhorn.games.defenders.rules.victory.ENDINGS``), plus the
 mean number of turns and generals defeated. ``--out DIR`` keeps the records.
 
 ``screen`` plays agent specs on the same seeds of ``load_game`` (``--first`` on, ``--games``

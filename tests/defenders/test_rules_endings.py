@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from warhorn.games.defenders.rules.minions import ENDINGS, add_minions
+from warhorn.games.defenders.rules.minions import add_minions
+from warhorn.games.defenders.rules.victory import ENDINGS
 
 from .helpers import MC, give, play, put, scenario
 

@@ -87,7 +87,7 @@ class DefendersState(GameState):
         self.ds_known_top = 0  # Darkness Spreads cards on top of the pile everyone has seen
         self.skip_night = False
         self.outcome: str | None = None  # "win" or a loss reason
-        self.ending: str | None = None  # machine-readable code (rules.minions.ENDINGS)
+        self.ending: str | None = None  # machine-readable code (rules.victory.ENDINGS)
         self.won = False
         self.events: list[Event] = []
         self._legal: list[Action] | None = None  # legal_actions() of this position, once asked

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from warhorn.games.defenders.board import COLOURS, GREEN, colour_index
 from warhorn.games.defenders.records import Night, NightStage
-from warhorn.games.defenders.rules import minions, specials
+from warhorn.games.defenders.rules import minions, specials, victory
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -192,6 +192,6 @@ def advance_general(state: DefendersState, colour: int, target: str, count: int)
     g.loc = b.loc(nxt)
     state.log("general_moves", f"{gd.name} advances to {nxt}", general=COLOURS[colour], to=nxt)
     if g.loc == b.monarch:
-        minions.lose(state, f"{gd.name} entered Monarch City", "DEF-END-02", "general_in_city")
+        victory.lose(state, f"{gd.name} entered Monarch City", "DEF-END-02", "general_in_city")
         return
     minions.add_minions(state, g.loc, colour, count)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warhorn.games.defenders.board import COLOURS, DefendersBoard
-from warhorn.games.defenders.rules import cards, minions
+from warhorn.games.defenders.rules import cards, victory
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -53,7 +53,7 @@ def hero_defeated(state: DefendersState, slot: int) -> None:
     if len(state.unused_heroes) > len(state.replacements):
         state.replacements.append(slot)
     elif all(x.hero is None for x in state.slots) and not state.replacements:
-        minions.lose(state, "no hero is left to defend the realm", "DEF-TRN-03", "no_heroes")
+        victory.lose(state, "no hero is left to defend the realm", "DEF-TRN-03", "no_heroes")
 
 
 def replace_hero(state: DefendersState, slot: int, hero: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warhorn.games.defenders.board import COLOURS, MINION_NAMES, RED
-from warhorn.games.defenders.rules import quests
+from warhorn.games.defenders.rules import quests, victory
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -20,24 +20,6 @@ def article(noun: str) -> str:
 
 
 #: Machine-readable codes of the ways a game ends (``DefendersState.ending``, the results' reason prefix).
-ENDINGS: dict[str, str] = {
-    "generals_defeated": "all four generals are defeated (DEF-END-01)",
-    "general_in_city": "a general entered Monarch City (DEF-END-02)",
-    "minion_supply": "a colour's minion supply ran out (DEF-END-02)",
-    "taint_crystals": "the last taint crystal was placed (DEF-OVR-06)",
-    "city_overrun": "five minions stood in Monarch City (DEF-OVR-05)",
-    "no_heroes": "no hero was left (DEF-TRN-03)",
-}
-
-
-def lose(state: DefendersState, reason: str, rule: str, ending: str) -> None:
-    """End the game in a loss for everyone (DEF-END-02); ``ending`` is a code of :data:`ENDINGS`."""
-    assert ending in ENDINGS, ending
-    if state.outcome is None:
-        state.outcome = reason
-        state.ending = ending
-        state.won = False
-        state.log("game_lost", f"The realm falls: {reason}", reason=reason, rule=rule, ending=ending)
 
 
 def can_be_tainted(state: DefendersState, loc: int) -> bool:
@@ -66,7 +48,7 @@ def place_crystal(state: DefendersState, loc: int) -> None:
         crystals_left=state.crystals_left,
     )
     if state.crystals_left == 0:
-        lose(state, "the last taint crystal was placed", "DEF-OVR-06", "taint_crystals")
+        victory.lose(state, "the last taint crystal was placed", "DEF-OVR-06", "taint_crystals")
 
 
 def take_from_supply(state: DefendersState, colour: int, *, night: bool) -> bool:
@@ -89,7 +71,7 @@ def take_from_supply(state: DefendersState, colour: int, *, night: bool) -> bool
                 colour=COLOURS[colour],
             )
     if state.supply[colour] == 0:
-        lose(state, f"no {MINION_NAMES[colour]} left in the supply", "DEF-END-02", "minion_supply")
+        victory.lose(state, f"no {MINION_NAMES[colour]} left in the supply", "DEF-END-02", "minion_supply")
         return False
     state.supply[colour] -= 1
     return True
@@ -172,7 +154,7 @@ def _inn_full(state: DefendersState, loc: int, colour: int) -> None:
 def check_monarch(state: DefendersState) -> None:
     """Five or more minions in Monarch City lose the game (DEF-OVR-05)."""
     if state.minion_total(state.board.monarch) >= 5:
-        lose(state, "five minions stand in Monarch City", "DEF-OVR-05", "city_overrun")
+        victory.lose(state, "five minions stand in Monarch City", "DEF-OVR-05", "city_overrun")
 
 
 def overrun(state: DefendersState, loc: int, colour: int, *, night: bool = True) -> None:

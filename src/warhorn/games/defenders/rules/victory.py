@@ -30,7 +30,7 @@ def results(state: DefendersState) -> Results | None:
         return None
     scores = champion_scores(state)
     winners = frozenset(range(state.players)) if state.won else frozenset()
-    # The reason starts with the ending's code (rules.minions.ENDINGS) so records can be counted by it.
+    # The reason starts with the ending's code (rules.victory.ENDINGS) so records can be counted by it.
     text = "all four generals are defeated" if state.won else f"the heroes lose: {state.outcome}"
     reason = f"{state.ending}: {text}" if state.ending else text
     return Results(
@@ -39,3 +39,23 @@ def results(state: DefendersState) -> Results | None:
         scores={p: float(v[0]) for p, v in scores.items()},
         reason=reason,
     )
+
+
+ENDINGS: dict[str, str] = {
+    "generals_defeated": "all four generals are defeated (DEF-END-01)",
+    "general_in_city": "a general entered Monarch City (DEF-END-02)",
+    "minion_supply": "a colour's minion supply ran out (DEF-END-02)",
+    "taint_crystals": "the last taint crystal was placed (DEF-OVR-06)",
+    "city_overrun": "five minions stood in Monarch City (DEF-OVR-05)",
+    "no_heroes": "no hero was left (DEF-TRN-03)",
+}
+
+
+def lose(state: DefendersState, reason: str, rule: str, ending: str) -> None:
+    """End the game in a loss for everyone (DEF-END-02); ``ending`` is a code of :data:`ENDINGS`."""
+    assert ending in ENDINGS, ending
+    if state.outcome is None:
+        state.outcome = reason
+        state.ending = ending
+        state.won = False
+        state.log("game_lost", f"The realm falls: {reason}", reason=reason, rule=rule, ending=ending)
