@@ -266,10 +266,11 @@ def test_allies_pool_vp_and_treasures() -> None:
 def test_treasures_score_their_vp_run_the_power_once_and_keep_the_property() -> None:
     s = position([(K, "k1", "soldier", 1)])
     s.d.treasure_hands[K] = ("horn",)
-    s, _ = play(s, "treasure horn")
+    s, _ = play(s, "treasure horn k1")
     assert s.d.vp[K] == 2 and s.d.treasures_in_play[K] == ("horn",) and s.d.treasure_hands[K] == ()
     assert len(pieces_at(s, "k1")) == 4  # the power: 3 new soldiers, once
     s.begin_turn_for_test(DRAW)  # the property: 1 new soldier at the start of each of Karkoth's turns
+    s, _ = play(s, "treasure horn k1")  # where it goes is the holder's choice (NER-CRD-04)
     assert len(pieces_at(s, "k1")) == 5
 
 
@@ -277,5 +278,5 @@ def test_treasures_score_their_vp_run_the_power_once_and_keep_the_property() -> 
 def test_stolen_gold_moves_between_treasuries() -> None:
     s = position([(K, "k1", "soldier", 1)], gold={K: 3, V: 1, IC: 9, N: 0})
     s.d.hands[K] = ("raid0",)
-    s, _ = play(s, "play raid0")  # the richest enemy loses 2
+    s, _ = play(s, "play raid0 iron_circle")  # the enemy the holder names loses 2 (NER-CRD-04)
     assert s.d.gold == [5, 1, 7, 0]

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from warhorn.ai.heuristic import Choice
 from warhorn.games.nerath.actions import PlayEvent, PlayTreasure
-from warhorn.games.nerath.board import CardEffect
+from warhorn.games.nerath.board import KINGDOM_IDS, CardEffect
+from warhorn.games.nerath.pieces import PIECES
 from warhorn.games.nerath.rules import battles
 from warhorn.games.nerath.rules import cards as card_rules
 
@@ -98,10 +99,69 @@ def _cancel_helps(s: NerathState, k: int) -> bool:
     return w is not None and w.card is not None and not s.allied(w.card[0], k)
 
 
+def _token_worth(token: str) -> float:
+    """What a named piece is worth in gold (``vailin:warship(soldier+mage)``, ``wounded-dragon``)."""
+    name = token.rpartition(":")[2]
+    name = name.partition("@")[0].removeprefix("wounded-")
+    head, _, cargo = name.partition("(")
+    pieces = [head, *[c for c in cargo.rstrip(")").split("+") if c]]
+    return float(sum(PIECES[p].cost for p in pieces if p in PIECES))
+
+
+def _target_score(s: NerathState, k: int, a: PlayEvent | PlayTreasure) -> float:
+    """How much the holder gains from the choice ``a.target`` carries (higher is better).
+
+    Pieces a card destroys, heals, protects or sets down: their worth; dice rolled again: for our
+    misses the chance the new roll hits, for their hits the chance it misses; guardians: their dice;
+    an enemy that pays: its treasury. Where new pieces appear, the first listed place (board order).
+    """
+    effects = _effects(s, a)
+    parts = a.target.split(";") if len(effects) > 1 else [a.target]
+    score = 0.0
+    for e, part in zip(effects, parts, strict=False):
+        tokens = [x for x in part.partition(":")[2 if e.op == "transfer_pieces" else 1].split(",") if x]
+        if e.op == "transfer_pieces":
+            score += len(tokens) * 10 + sum(_token_worth(x) for x in tokens)
+        elif e.op in ("destroy_piece", "heal", "grant_resilience"):
+            score += sum(_token_worth(x) for x in part.split(",") if x)
+        elif e.op == "reroll":
+            own = e.param("side", "own") == "own"
+            for die in part.split(","):
+                sides = int(die.partition(":")[0].removeprefix("d") or 6)
+                hit = max(0, sides - 5) / sides
+                score += hit if own else 1 - hit
+        elif e.op == "destroy_guardian":
+            for g in part.split(","):
+                tile = g.partition("@")[0]
+                if tile:
+                    score += sum(s.board.guardian(tile).dice)
+        elif e.op in ("steal_gold", "discard_cards") and part:
+            j = KINGDOM_IDS.index(part) if part in KINGDOM_IDS else -1
+            score += s.d.gold[j] if j >= 0 and e.op == "steal_gold" else len(s.d.hands[j]) if j >= 0 else 0
+    return score
+
+
+def _best_targets(
+    s: NerathState, k: int, plays: list[PlayEvent | PlayTreasure]
+) -> list[PlayEvent | PlayTreasure]:
+    """One play per card: the target the holder likes best (the first listed on a tie)."""
+    best: dict[tuple[bool, str], PlayEvent | PlayTreasure] = {}
+    scores: dict[tuple[bool, str], float] = {}
+    for a in plays:
+        key = (isinstance(a, PlayTreasure), a.card)
+        score = _target_score(s, k, a) if a.target else 0.0
+        if key not in best or score > scores[key]:
+            best[key], scores[key] = a, score
+    return list(best.values())
+
+
 def card_to_play(s: NerathState, k: int, legal: list[Action]) -> Choice | None:
-    """The card ``k`` should play now among the legal plays, or None to pass."""
-    plays = [a for a in legal if isinstance(a, PlayEvent | PlayTreasure)]
+    """The card ``k`` should play now among the legal plays (with the best choice its text leaves
+    open, NER-CRD-04), or None to pass."""
+    plays = _best_targets(s, k, [a for a in legal if isinstance(a, PlayEvent | PlayTreasure)])
     w = card_rules.window(s)
+    if w is not None and w.name == "choose" and plays:
+        return Choice(plays[0], f"{_name(s, plays[0])}: choose {plays[0].target}")
     for a in sorted(plays, key=lambda x: (not isinstance(x, PlayTreasure), x.card)):
         effects = _effects(s, a)
         if w is not None and w.name == "cancel":

@@ -154,15 +154,24 @@ class Buy(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlayTreasure(Action):
-    """Play a treasure card from hand: score its VP, keep it in play (NER-CRD-02/03)."""
+    """Play a treasure card from hand: score its VP, keep it in play (NER-CRD-02/03).
+
+    ``target`` carries the holder's choices its text leaves open (NER-CRD-04), as for :class:`PlayEvent`.
+    """
 
     kind: ClassVar[str] = "treasure"
     card: str
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayEvent(Action):
-    """Play an event card from hand in its timing window (NER-CRD-01)."""
+    """Play an event card from hand in its timing window (NER-CRD-01).
+
+    ``target`` carries the holder's choices the card's text leaves open (NER-CRD-04): a space, an
+    enemy kingdom, pieces or dice joined by ``+``; one part per effect, joined by ``;``, for a card
+    of several effects (``rules.cards.card_targets`` lists them).
+    """
 
     kind: ClassVar[str] = "play"
     card: str
@@ -258,8 +267,8 @@ def parse_action_text(text: str, space_ids: set[str]) -> Action | None:
             return RunAmok(space(words[1]))
         if kind == "play" and len(words) in (2, 3):
             return PlayEvent(words[1], space(words[2]) if len(words) == 3 else "")
-        if kind == "treasure" and len(words) == 2:
-            return PlayTreasure(words[1])
+        if kind == "treasure" and len(words) in (2, 3):
+            return PlayTreasure(words[1], space(words[2]) if len(words) == 3 else "")
         if kind == "fight" and len(words) == 2:
             return Fight(space(words[1]))
     except ValueError:

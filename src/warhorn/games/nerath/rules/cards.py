@@ -29,8 +29,9 @@ a treasure's property without ``when`` is a standing modifier for the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from warhorn.engine.errors import IllegalActionError
@@ -105,7 +106,11 @@ def first_strike_units(s: NerathState, units: list[Unit]) -> list[Unit]:
 def extra_toughness(s: NerathState, u: Unit) -> int:
     """1 if a card makes this piece resilient (NER-BAT-05), else 0."""
     for e in active(s, u.kingdom, "grant_resilience"):
-        if piece_matches(u.ptype, str(e.param("piece", "any"))):
+        units = e.param("units", None)
+        if units is not None:
+            if str(u.uid) in str(units).split(","):
+                return 1
+        elif piece_matches(u.ptype, str(e.param("piece", "any"))):
             return 1
     return 0
 
@@ -156,16 +161,23 @@ def trigger(s: NerathState, when: str, k: int, space: int) -> list[Event]:
     window = {"turn_start": "start_of_turn", "conquer": "on_conquest"}.get(when, when)
     events: list[Event] = []
     for card in s.d.treasures_in_play[k]:
-        for e in s.board.treasure(card).property:
-            if e.when == window:
-                events += run_effect(s, k, e, "", source=card)
+        effects = tuple(e for e in s.board.treasure(card).property if e.when == window)
+        if effects and not _ask_choice(s, k, card, window, effects, treasure=True):
+            events += run_effects(s, k, effects, "", source=card)
     return events
 
 
 def on_draw(s: NerathState, k: int, card: str) -> list[Event]:
     """NER-TRN-02: a play-immediately card takes effect as soon as it is drawn."""
-    if not s.board.event(card).play_immediately:
+    ev = s.board.event(card)
+    if not ev.play_immediately:
         return []
+    if _ask_choice(s, k, card, "", ev.effects, treasure=False):
+        hand = list(s.d.hands[k])
+        hand.remove(card)
+        s.d.hands[k] = tuple(hand)
+        s.d.event_decks[k] = s.d.event_decks[k].discard(card)
+        return [Event("card.play", {"kingdom": k, "card": card}, f"{s.kingdom_name(k)} plays {ev.name}")]
     return _play_event(s, k, card, "")
 
 
@@ -206,8 +218,14 @@ def playable_cards(s: NerathState, k: int, window: CardWindow | None) -> list[Pl
     if not timings:
         return []
     out: list[PlayEvent | PlayTreasure] = []
-    out += [PlayEvent(c) for c in sorted(set(s.d.hands[k])) if _event_ok(s, c, timings)]
-    out += [PlayTreasure(c) for c in sorted(set(s.d.treasure_hands[k])) if _treasure_ok(s, c, timings)]
+    if window is not None and window.name == "choose":
+        return _choice_actions(s, window)
+    for c in sorted(set(s.d.hands[k])):
+        if _event_ok(s, c, timings):
+            out += [PlayEvent(c, t) for t in card_targets(s, k, s.board.event(c).effects)]
+    for c in sorted(set(s.d.treasure_hands[k])):
+        if _treasure_ok(s, c, timings):
+            out += [PlayTreasure(c, t) for t in card_targets(s, k, s.board.treasure(c).power)]
     if window is not None and window.name == "cancel" and window.card is not None:
         answered = "treasure" if window.card[3] else "event"
         out = [a for a in out if _cancels(s, a, answered)]
@@ -291,14 +309,35 @@ def _resume(s: NerathState, w: CardWindow) -> list[Event]:
 
 
 def check_play(s: NerathState, k: int, a: PlayEvent | PlayTreasure) -> IllegalActionError | None:
+    w = window(s)
+    if w is not None and w.name == "choose":
+        options = _choice_actions(s, w)
+        if a in options:
+            return None
+        shown = ", ".join(x.target for x in options[:12]) + (" ..." if len(options) > 12 else "")
+        return IllegalActionError(
+            f"choose what {options[0].card} leaves to its holder: {shown} (or pass to forgo it)", "NER-CRD-04"
+        )
     if isinstance(a, PlayTreasure):
         if a.card not in s.d.treasure_hands[k]:
             return IllegalActionError(f"{s.kingdom_name(k)} holds no treasure {a.card!r}", "NER-CRD-02")
     elif a.card not in s.d.hands[k]:
         return IllegalActionError(f"{s.kingdom_name(k)} holds no event card {a.card!r}", "NER-CRD-01")
     legal = legal_plays(s, k)
-    if (PlayEvent(a.card) if isinstance(a, PlayEvent) else a) in legal:
+    if a in legal:
         return None
+    targets = [x.target for x in legal if type(x) is type(a) and x.card == a.card]
+    if targets and targets != [""]:
+        shown = ", ".join(targets[:12]) + (" ..." if len(targets) > 12 else "")
+        return IllegalActionError(
+            f"{a.card}: its holder chooses {'' if a.target else 'what its text leaves open '}"
+            f"among {shown}" + (f" (not {a.target!r})" if a.target else ""),
+            "NER-CRD-04",
+        )
+    if targets:
+        return IllegalActionError(
+            f"{a.card} leaves nothing to choose: play it without a target", "NER-CRD-04"
+        )
     if isinstance(a, PlayEvent):
         timing = s.board.event(a.card).timing
         return IllegalActionError(f"{a.card} may not be played now (its timing is {timing})", "NER-CRD-01")
@@ -309,7 +348,10 @@ def check_play(s: NerathState, k: int, a: PlayEvent | PlayTreasure) -> IllegalAc
 def apply_play(s: NerathState, k: int, a: PlayEvent | PlayTreasure) -> list[Event]:
     """Play a card: take it from the hand, let enemies answer with a cancel card, then carry it out."""
     treasure = isinstance(a, PlayTreasure)
-    target = a.target if isinstance(a, PlayEvent) else ""
+    target = a.target
+    w = window(s)
+    if w is not None and w.name == "choose":
+        return _apply_choice(s, w, a.target)
     if treasure:
         hand = list(s.d.treasure_hands[k])
         hand.remove(a.card)
@@ -321,7 +363,6 @@ def apply_play(s: NerathState, k: int, a: PlayEvent | PlayTreasure) -> list[Even
         s.d.hands[k] = tuple(hand)
         name = s.board.event(a.card).name
     events = [Event("card.play", {"kingdom": k, "card": a.card}, f"{s.kingdom_name(k)} plays {name}")]
-    w = window(s)
     if w is not None and w.name == "cancel":
         # a cancel card answers the card the window was opened for; the window closes at once
         events += _carry_out(s, k, a.card, "", treasure)
@@ -364,14 +405,12 @@ def _carry_out(s: NerathState, k: int, card: str, target: str, treasure: bool) -
         events.append(
             Event("treasure.play", {"kingdom": k, "card": card, "vp": t.vp}, f"{t.name} scores {t.vp} VP")
         )
-        for e in t.power:
-            events += run_effect(s, k, e, target, source=card)
+        events += run_effects(s, k, t.power, target, source=card)
     else:
         s.d.event_decks[k] = s.d.event_decks[k].discard(card)
         if cancelled:
             return [Event("card.cancelled", {"card": card}, f"{card} is cancelled")]
-        for e in s.board.event(card).effects:
-            events += run_effect(s, k, e, target, source=card)
+        events += run_effects(s, k, s.board.event(card).effects, target, source=card)
     return events
 
 
@@ -406,6 +445,277 @@ def _play_event(s: NerathState, k: int, card: str, target: str) -> list[Event]:
 
 # --- effect primitives ----------------------------------------------------------------------------
 Effect = Callable[["NerathState", int, CardEffect, str], list[Event]]
+
+
+def run_effects(
+    s: NerathState, k: int, effects: Sequence[CardEffect], target: str, *, source: str
+) -> list[Event]:
+    """Carry out a card's effects in order; ``target`` holds one choice per effect, joined by ``;``."""
+    parts = target.split(";") if len(effects) > 1 else [target]
+    parts += [""] * (len(effects) - len(parts))
+    events: list[Event] = []
+    for e, part in zip(effects, parts, strict=False):
+        events += run_effect(s, k, e, part, source=source)
+    return events
+
+
+# --- the holder's choices (NER-CRD-04) --------------------------------------------------------------
+def card_targets(s: NerathState, k: int, effects: Sequence[CardEffect]) -> list[str]:
+    """Every way the holder may fill in what the card's text leaves open now (``[""]``: nothing).
+
+    A card with one effect: that effect's options. Several: one option per
+    effect joined by ``;`` (an empty part where an effect leaves no choice).
+    """
+    options = [effect_choices(s, k, e) for e in effects]
+    if not any(options):
+        return [""]
+    if len(effects) == 1:
+        return options[0]
+    return [";".join(combo) for combo in product(*[o or [""] for o in options])]
+
+
+def effect_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    """The holder's options for one effect now; ``[]`` when its text leaves no choice (one way or none)."""
+    chooser = CHOICES.get(e.op)
+    options = chooser(s, k, e) if chooser is not None else []
+    return options if len(options) > 1 else []
+
+
+def _picks(tokens: Sequence[str], n: int) -> list[str]:
+    """Each distinct way to pick ``n`` of ``tokens`` (a multiset), as tokens joined by ``,``."""
+    return sorted({",".join(c) for c in combinations(sorted(tokens), n)})
+
+
+def _place_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    ptype = str(e.param("piece"))
+    if ptype not in PIECES:
+        return []
+    return [s.board.sid(i) for i in place_spots(s, k, str(e.param("where", "friendly_territory")), ptype)]
+
+
+def _steal_victims(s: NerathState, k: int, mode: str) -> list[int]:
+    """The kingdoms a steal or discard may hit, before the holder's choice."""
+    enemies = [j for j in range(4) if not s.allied(j, k)]
+    if mode == "richest_enemy" and enemies:
+        most = max(s.d.gold[j] for j in enemies)
+        return [j for j in enemies if s.d.gold[j] == most]
+    return enemies
+
+
+def _kingdom_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    mode = str(e.param("from", "chosen_enemy"))
+    if mode not in ("chosen_enemy", "richest_enemy"):
+        return []
+    return [KINGDOM_IDS[j] for j in _steal_victims(s, k, mode)]
+
+
+def _victim_token(u: Unit, where: str, s: NerathState) -> str:
+    from warhorn.games.nerath.rules.battles import token_of
+
+    name = token_of(s, u) if s.d.battle is not None and u.space == s.d.battle.space else u.ptype
+    return f"{KINGDOM_IDS[u.kingdom]}:{name}" + ("" if where == "battle" else f"@{s.board.sid(u.space)}")
+
+
+def _victims(s: NerathState, k: int, e: CardEffect) -> list[Unit]:
+    where = str(e.param("where", "battle"))
+    filt = str(e.param("piece", "mobile"))
+    out = []
+    for u in sorted(s.d.units.values(), key=lambda x: x.uid):
+        if (
+            s.allied(u.kingdom, k)
+            or u.ptype == "castle"
+            or u.carrier >= 0
+            or not piece_matches(u.ptype, filt)
+        ):
+            continue
+        if where == "battle" and (s.d.battle is None or u.space != s.d.battle.space):
+            continue
+        if where == "adjacent" and not any(s.d.control[n] == k for n in s.board.neighbors(u.space)):
+            continue
+        out.append(u)
+    return out
+
+
+def _destroy_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    where = str(e.param("where", "battle"))
+    tokens = [_victim_token(u, where, s) for u in _victims(s, k, e)]
+    return _picks(tokens, min(int(e.param("count", 1)), len(tokens)))
+
+
+def _guardian_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    b = s.d.battle
+    if b is None or b.kind != "dungeon":
+        return []
+    tokens = [f"{g.tile}@{n + 1}" for n, g in enumerate(s.d.guardians.get(b.space, ())) if g.dice]
+    return _picks(tokens, min(int(e.param("count", 1)), len(tokens)))
+
+
+def _reroll_dice(s: NerathState, k: int, e: CardEffect) -> tuple[int, list[int]]:
+    """Which side's dice (0 attacker, 1 defender) and the indices of those the card may roll again."""
+    b = s.d.battle
+    if b is None:
+        return 0, []
+    mine = 0 if _holder_is_attacker(s, k) else 1
+    own = e.param("side", "own") == "own"
+    which = mine if own else 1 - mine
+    dice = b.rolled[which]
+    return which, [n for n, (_, face, need) in enumerate(dice) if (face < need if own else face >= need)]
+
+
+def _die_token(die: tuple[int, int, int]) -> str:
+    return f"d{die[0]}:{die[1]}"
+
+
+def _reroll_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    b = s.d.battle
+    which, eligible = _reroll_dice(s, k, e)
+    if b is None:
+        return []
+    tokens = [_die_token(b.rolled[which][n]) for n in eligible]
+    return _picks(tokens, min(int(e.param("count", 1)), len(tokens)))
+
+
+def _hurt(s: NerathState, k: int) -> list[Unit]:
+    b = s.d.battle
+    return (
+        [] if b is None else [u for u in s.units_at(b.space) if u.kingdom == k and (u.damage or u.inactive)]
+    )
+
+
+def _hurt_token(u: Unit) -> str:
+    return u.ptype if u.inactive else f"wounded-{u.ptype}"
+
+
+def _heal_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    tokens = [_hurt_token(u) for u in _hurt(s, k)]
+    return _picks(tokens, min(int(e.param("count", 1)), len(tokens)))
+
+
+def _resilience_candidates(s: NerathState, k: int, e: CardEffect) -> list[Unit]:
+    b = s.d.battle
+    if b is None:
+        return []
+    filt = str(e.param("piece", "any"))
+    return [
+        u
+        for u in s.units_at(b.space)
+        if u.kingdom == k and u.ptype != "castle" and piece_matches(u.ptype, filt)
+    ]
+
+
+def _resilience_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    count = int(e.param("count", 0))
+    if not count:
+        return []  # every matching piece: nothing to choose
+    tokens = [u.ptype for u in _resilience_candidates(s, k, e)]
+    return _picks(tokens, min(count, len(tokens)))
+
+
+def _transfer_sources(s: NerathState, k: int, e: CardEffect, dest: int) -> list[Unit]:
+    filt = str(e.param("piece", "land"))
+    src = str(e.param("from", "friendly_territory"))
+    return [
+        u
+        for u in sorted(s.d.units.values(), key=lambda x: x.uid)
+        if u.kingdom == k
+        and u.carrier < 0
+        and u.space != dest
+        and piece_matches(u.ptype, filt)
+        and PIECES[u.ptype].mobility != Mobility.IMMOBILE
+        and (
+            src == "anywhere"
+            or (src == "own_capital" and u.space == s.board.capitals[k])
+            or (src != "own_capital" and s.d.control[u.space] == k)
+        )
+        and _fits(u.ptype, s.board.kind[dest])
+    ]
+
+
+def _transfer_token(s: NerathState, u: Unit, e: CardEffect) -> str:
+    return (
+        u.ptype
+        if e.param("from", "friendly_territory") == "own_capital"
+        else f"{u.ptype}@{s.board.sid(u.space)}"
+    )
+
+
+def _transfer_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    """``dest:pieces`` for each destination and each pick of one to ``count`` pieces ("up to")."""
+    out = []
+    for dest in _transfer_dests(s, k, e):
+        tokens = [_transfer_token(s, u, e) for u in _transfer_sources(s, k, e, dest)]
+        for n in range(1, min(int(e.param("count", 1)), len(tokens)) + 1):
+            out += [f"{s.board.sid(dest)}:{pick}" for pick in _picks(tokens, n)]
+    return out
+
+
+#: For each effect op whose text leaves the holder a choice, the options it has now.
+CHOICES: dict[str, Callable[[NerathState, int, CardEffect], list[str]]] = {
+    "place_pieces": _place_choices,
+    "steal_gold": _kingdom_choices,
+    "discard_cards": _kingdom_choices,
+    "destroy_piece": _destroy_choices,
+    "destroy_guardian": _guardian_choices,
+    "reroll": _reroll_choices,
+    "heal": _heal_choices,
+    "grant_resilience": _resilience_choices,
+    "transfer_pieces": _transfer_choices,
+}
+
+
+def _take(units: Sequence[Unit], tokens: Sequence[str], token: Callable[[Unit], str]) -> list[Unit]:
+    """The units named by ``tokens`` (each token once per unit), in order; unknown tokens are skipped."""
+    pool = list(units)
+    out = []
+    for want in tokens:
+        match = next((u for u in pool if token(u) == want), None)
+        if match is not None:
+            pool.remove(match)
+            out.append(match)
+    return out
+
+
+def _split(target: str) -> list[str]:
+    return [x for x in target.split(",") if x]
+
+
+def _ask_choice(
+    s: NerathState, k: int, card: str, moment: str, effects: Sequence[CardEffect], *, treasure: bool
+) -> bool:
+    """When effects that run without a play action leave the holder a choice, ask it (NER-CRD-04).
+
+    Opens a ``choose`` window for ``k`` (the window's card names the card and, in place of a
+    target, the ``moment`` whose effects wait: "" for a play-immediately event's effects, else
+    the property's ``when``); True if asked.
+    """
+    if card_targets(s, k, effects) == [""]:
+        return False
+    s.d.windows = (*s.d.windows, CardWindow("choose", (k,), "none", (k, card, moment, treasure)))
+    return True
+
+
+def _waiting_effects(s: NerathState, w: CardWindow) -> tuple[CardEffect, ...]:
+    assert w.card is not None
+    _, card, moment, treasure = w.card
+    if treasure:
+        return tuple(e for e in s.board.treasure(card).property if e.when == moment)
+    return s.board.event(card).effects
+
+
+def _choice_actions(s: NerathState, w: CardWindow) -> list[PlayEvent | PlayTreasure]:
+    assert w.card is not None
+    k, card, _, treasure = w.card
+    targets = card_targets(s, k, _waiting_effects(s, w))
+    return [PlayTreasure(card, t) if treasure else PlayEvent(card, t) for t in targets]
+
+
+def _apply_choice(s: NerathState, w: CardWindow, target: str) -> list[Event]:
+    """Carry out the effects that waited for the holder's choice, then close the window."""
+    assert w.card is not None
+    k, card, _, _ = w.card
+    effects = _waiting_effects(s, w)
+    s.d.windows = s.d.windows[:-1]
+    return run_effects(s, k, effects, target, source=card)
 
 
 def run_effect(s: NerathState, k: int, e: CardEffect, target: str, *, source: str) -> list[Event]:
@@ -517,12 +827,11 @@ def op_steal_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Ev
     if mode == "each_enemy":
         victims = enemies
     elif mode == "richest_enemy":
-        victims = [max(enemies, key=lambda j: (s.d.gold[j], -j))] if enemies else []
+        tied = _steal_victims(s, k, mode)
+        victims = [j for j in tied if KINGDOM_IDS[j] == target] or tied[:1]
     elif mode == "battle_enemy" and s.d.battle is not None:
         victims = sorted({u.kingdom for u in s.units_at(s.d.battle.space) if not s.allied(u.kingdom, k)})
     else:
-        from warhorn.games.nerath.board import KINGDOM_IDS
-
         chosen = [j for j in enemies if KINGDOM_IDS[j] == target]
         victims = chosen or ([max(enemies, key=lambda j: (s.d.gold[j], -j))] if enemies else [])
     events = []
@@ -557,27 +866,15 @@ def op_draw_cards(s: NerathState, k: int, e: CardEffect, target: str) -> list[Ev
 
 
 def op_destroy_piece(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
-    """Destroy enemy pieces (never castles, never guardians: NER-DUN-08)."""
+    """Destroy the enemy pieces the holder names (never castles, never guardians: NER-DUN-08)."""
     where = str(e.param("where", "battle"))
-    filt = str(e.param("piece", "mobile"))
-    victims = []
-    for u in sorted(s.d.units.values(), key=lambda x: x.uid):
-        if (
-            s.allied(u.kingdom, k)
-            or u.ptype == "castle"
-            or u.carrier >= 0
-            or not piece_matches(u.ptype, filt)
-        ):
-            continue
-        if where == "battle" and (s.d.battle is None or u.space != s.d.battle.space):
-            continue
-        if where == "adjacent" and not any(s.d.control[n] == k for n in s.board.neighbors(u.space)):
-            continue
-        if target and s.board.sid(u.space) != target:
-            continue
-        victims.append(u)
+    victims = _victims(s, k, e)
+    count = min(int(e.param("count", 1)), len(victims))
+    chosen = _take(victims, _split(target), lambda u: _victim_token(u, where, s))[:count]
+    if len(chosen) < count:  # no (or a partial) choice given: the first ones listed
+        chosen += [u for u in victims if u not in chosen][: count - len(chosen)]
     events = []
-    for u in victims[: int(e.param("count", 1))]:
+    for u in chosen:
         s.remove(u.uid)
         events.append(
             Event(
@@ -599,44 +896,36 @@ def _fits(ptype: str, kind: str) -> bool:
     return kind == LAND or (kind == "dungeon" and PIECES[ptype].hero)
 
 
+def _transfer_dests(s: NerathState, k: int, e: CardEffect) -> list[int]:
+    dest_kind = str(e.param("to", "friendly_territory"))
+    if dest_kind == "coastal_territory":
+        return [i for i in _friendly_territories(s, k) if s.board.coastal[i]]
+    if dest_kind == "battle_space":
+        return [s.d.battle.space] if s.d.battle is not None else []
+    if dest_kind == "own_capital":
+        return [c for c in (s.board.capitals[k],) if c >= 0 and s.d.control[c] == k]
+    return _friendly_territories(s, k)
+
+
 def op_transfer_pieces(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
     """NER-MOV-09: lift own pieces and set them down elsewhere; not movement (no adjacency, no attack).
 
-    ``target`` names the destination (default: the first eligible space); the
-    pieces come from the first eligible space holding matching pieces.
+    ``target`` is ``destination:pieces`` (:func:`_transfer_choices`); without one, the first
+    destination and as many pieces as the card allows, first listed first.
     """
-    filt = str(e.param("piece", "land"))
     count = int(e.param("count", 1))
-    src = str(e.param("from", "friendly_territory"))
-    dest_kind = str(e.param("to", "friendly_territory"))
-    if dest_kind == "coastal_territory":
-        dests = [i for i in _friendly_territories(s, k) if s.board.coastal[i]]
-    elif dest_kind == "battle_space" and s.d.battle is not None:
-        dests = [s.d.battle.space]
-    elif dest_kind == "own_capital":
-        dests = [c for c in (s.board.capitals[k],) if c >= 0 and s.d.control[c] == k]
-    else:
-        dests = _friendly_territories(s, k)
-    if target:
-        dests = [i for i in dests if s.board.sid(i) == target]
+    where, _, picked = target.partition(":")
+    dests = _transfer_dests(s, k, e)
+    if where:
+        dests = [i for i in dests if s.board.sid(i) == where]
     if not dests:
         return [Event("card.fizzle", {"op": "transfer_pieces"}, "no place to set the pieces down")]
     dest = dests[0]
-    movers = [
-        u
-        for u in sorted(s.d.units.values(), key=lambda x: x.uid)
-        if u.kingdom == k
-        and u.carrier < 0
-        and u.space != dest
-        and piece_matches(u.ptype, filt)
-        and PIECES[u.ptype].mobility != Mobility.IMMOBILE
-        and (
-            src == "anywhere"
-            or (src == "own_capital" and u.space == s.board.capitals[k])
-            or s.d.control[u.space] == k
-        )
-        and _fits(u.ptype, s.board.kind[dest])
-    ][:count]
+    sources = _transfer_sources(s, k, e, dest)
+    if picked:
+        movers = _take(sources, _split(picked), lambda u: _transfer_token(s, u, e))[:count]
+    else:
+        movers = sources[:count]
     for u in movers:
         s.update(u, space=dest, moved=1, done=True)
     return [
@@ -658,7 +947,16 @@ def duration_of(e: CardEffect) -> str:
 
 def op_modifier(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
     """Modifiers (hit number, first strike, resilience, extra dice, extra moves, cheaper pieces) stay in
-    force until their duration ends; the rules code reads them through :func:`active`."""
+    force until their duration ends; the rules code reads them through :func:`active`.
+
+    Resilience for ``count`` pieces binds the pieces the holder named (``units``: their ids).
+    """
+    if e.op == "grant_resilience" and int(e.param("count", 0)):
+        candidates = _resilience_candidates(s, k, e)
+        n = min(int(e.param("count", 0)), len(candidates))
+        chosen = _take(candidates, _split(target), lambda u: u.ptype)[:n]
+        chosen += [u for u in candidates if u not in chosen][: n - len(chosen)]
+        e = CardEffect(e.op, (*e.params, ("units", ",".join(str(u.uid) for u in chosen))), e.when)
     s.d.effects = (*s.d.effects, (k, e))
     return [
         Event(
@@ -675,26 +973,37 @@ def _holder_is_attacker(s: NerathState, k: int) -> bool:
 
 
 def op_reroll(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
-    """Reroll up to ``count`` of the holder's missed dice (side own) or the enemy's hits (side enemy)."""
+    """Reroll up to ``count`` of the holder's missed dice (side own) or the enemy's hits (side enemy),
+    the ones the holder names (``d<sides>:<face>``, joined by ``,``)."""
     b = s.d.battle
     if b is None or not (b.rolled[0] or b.rolled[1]):
         return [Event("card.fizzle", {"op": "reroll"}, "no dice to roll again")]
-    mine = 0 if _holder_is_attacker(s, k) else 1
-    own = e.param("side", "own") == "own"
-    which = mine if own else 1 - mine
+    which, eligible = _reroll_dice(s, k, e)
     dice = list(b.rolled[which])
-    left = int(e.param("count", 1))
+    count = min(int(e.param("count", 1)), len(eligible))
+    picked = [n for n in _take_indices(dice, eligible, _split(target))][:count]
+    picked += [n for n in eligible if n not in picked][: count - len(picked)]
     pairs = []
-    for n, (sides, face, need) in enumerate(dice):
-        if left and ((face < need) if own else (face >= need)):
-            new = s.rng.roll(sides)
-            dice[n] = (sides, new, need)
-            pairs.append((sides, new))
-            left -= 1
+    for n in sorted(picked):
+        sides, _, need = dice[n]
+        new = s.rng.roll(sides)
+        dice[n] = (sides, new, need)
+        pairs.append((sides, new))
     rolled = (tuple(dice), b.rolled[1]) if which == 0 else (b.rolled[0], tuple(dice))
     s.d.battle = replace(b, rolled=rolled)
     who = s.kingdom_name(k)
     return [roll_event_for(who, pairs)]
+
+
+def _take_indices(dice: list[tuple[int, int, int]], eligible: list[int], tokens: list[str]) -> list[int]:
+    pool = list(eligible)
+    out = []
+    for want in tokens:
+        n = next((i for i in pool if _die_token(dice[i]) == want), None)
+        if n is not None:
+            pool.remove(n)
+            out.append(n)
+    return out
 
 
 def roll_event_for(who: str, pairs: list[tuple[int, int]]) -> Event:
@@ -723,11 +1032,13 @@ def op_heal(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
     b = s.d.battle
     if b is None:
         return [Event("card.fizzle", {"op": "heal"}, "no battle")]
-    healed = 0
-    for u in s.units_at(b.space):
-        if healed < int(e.param("count", 1)) and u.kingdom == k and (u.damage or u.inactive):
-            s.update(u, damage=0, inactive=False)
-            healed += 1
+    hurt = _hurt(s, k)
+    n = min(int(e.param("count", 1)), len(hurt))
+    chosen = _take(hurt, _split(target), _hurt_token)[:n]
+    chosen += [u for u in hurt if u not in chosen][: n - len(chosen)]
+    for u in chosen:
+        s.update(u, damage=0, inactive=False)
+    healed = len(chosen)
     return [
         Event(
             "card.heal", {"kingdom": k, "count": healed}, f"{healed} piece(s) of {s.kingdom_name(k)} healed"
@@ -755,12 +1066,15 @@ def op_destroy_guardian(s: NerathState, k: int, e: CardEffect, target: str) -> l
         return [Event("card.fizzle", {"op": "destroy_guardian"}, "no dungeon battle")]
     from warhorn.games.nerath.state import GuardianSlot
 
-    left = int(e.param("count", 1))
     slots = list(s.d.guardians.get(b.space, ()))
-    for n, g in enumerate(slots):
-        if left and g.dice:
-            slots[n] = GuardianSlot(g.tile, (), True)
-            left -= 1
+    alive = [n for n, g in enumerate(slots) if g.dice]
+    count = min(int(e.param("count", 1)), len(alive))
+    named = [int(tok.rpartition("@")[2]) - 1 for tok in _split(target) if tok.rpartition("@")[2].isdigit()]
+    picked = [n for n in dict.fromkeys(named) if n in alive][:count]
+    picked += [n for n in alive if n not in picked][: count - len(picked)]
+    for n in picked:
+        g = slots[n]
+        slots[n] = GuardianSlot(g.tile, (), True)
     s.d.guardians[b.space] = tuple(slots)
     return [Event("card.guardians", {"space": s.board.sid(b.space)}, "guardians are defeated by a card")]
 
