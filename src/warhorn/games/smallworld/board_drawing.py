@@ -623,6 +623,7 @@ def graph_cells(
     planar, embedding = nx.check_planarity(with_hub)
     if not planar:
         raise ValueError("the map with its edge regions on the outside is not planar")
+
     rotation = {
         v: [u for u in embedding.neighbors_cw_order(v) if u != hub] for v in embedding.nodes if v != hub
     }
@@ -635,7 +636,7 @@ def graph_cells(
             continue
         face = emb.traverse_face(u, v, mark_half_edges=seen_half)
         faces.append(list(face))
-    hub_ring = set(outside)
+    hub_ring = set(with_hub[hub])
     outer_face = max(faces, key=lambda f: (len(hub_ring & set(f)), len(f)))
     inner = [f for f in faces if f is not outer_face]
     if len(set(outer_face)) != len(outer_face) or any(len(set(f)) != len(f) for f in inner):
@@ -643,36 +644,27 @@ def graph_cells(
     for a, b in corners:
         if not any(a in f and b in f for f in inner):
             raise ValueError(f"corner border {a}-{b}: the two regions share no face of the embedding")
-    # Tutte layout: outer cycle on an ellipse (spaced by index), helper points for big faces
-    n_outer = len(outer_face)
+    # Tutte layout: outer cycle on an ellipse, each outer region given an arc by its number of
+    # neighbours (a sea bordering many regions needs room on the coast); helper points for big faces
+    arcs = [float(graph.degree[v]) for v in outer_face]
+    total = sum(arcs)
     pos: dict[str, Point] = {}
-    for k, v in enumerate(outer_face):
-        angle = -2 * math.pi * k / n_outer
+    start = 0.0
+    for v, w in zip(outer_face, arcs, strict=True):
+        angle = -2 * math.pi * (start + w / 2) / total
+        start += w
         pos[v] = (spacing * 3.2 * math.cos(angle), spacing * 2.4 * math.sin(angle))
     unknown = [v for v in ids if v not in pos]
     helpers = [f"__face{f}__" for f, face in enumerate(inner) if len(face) > 3]
     helper_face = {f"__face{f}__": face for f, face in enumerate(inner) if len(face) > 3}
     variables = unknown + helpers
-    col = {v: k for k, v in enumerate(variables)}
     neighbours: dict[str, set[str]] = {v: set(graph[v]) for v in ids}
     for h, face in helper_face.items():
         neighbours[h] = set(face)
         for v in face:
             neighbours[v].add(h)
-    size = len(variables)
-    matrix = np.zeros((size, size))
-    rhs = np.zeros((size, 2))
-    for v in variables:
-        r = col[v]
-        matrix[r, r] = len(neighbours[v])
-        for u in neighbours[v]:
-            if u in col:
-                matrix[r, col[u]] -= 1
-            else:
-                rhs[r] += pos[u]
-    solved = np.linalg.solve(matrix, rhs)
-    for v in variables:
-        pos[v] = (float(solved[col[v], 0]), float(solved[col[v], 1]))
+    # Tutte's barycentric layout: each inner point the mean of its neighbours (planar, Tutte 1963)
+    pos.update(_barycentric(variables, neighbours, pos))
     pos = _reading_order_flip(pos, ids)
     face_points = {f: pos[f"__face{f}__"] for f, face in enumerate(inner) if len(face) > 3}
     rng = np.random.default_rng(seed)
@@ -681,6 +673,27 @@ def graph_cells(
     )
     framed, width, height = _frame({v: cells[v] for v in ids})
     return {str(k): v for k, v in framed.items()}, width, height
+
+
+def _barycentric(
+    variables: Sequence[str],
+    neighbours: Mapping[str, set[str]],
+    fixed: Mapping[str, Point],
+) -> dict[str, Point]:
+    """Each variable point at the mean of its neighbours (the fixed ones stay): one linear solve."""
+    col = {v: k for k, v in enumerate(variables)}
+    matrix = np.zeros((len(variables), len(variables)))
+    rhs = np.zeros((len(variables), 2))
+    for v in variables:
+        r = col[v]
+        for u in sorted(neighbours[v]):
+            matrix[r, r] += 1.0
+            if u in col:
+                matrix[r, col[u]] -= 1.0
+            else:
+                rhs[r] += np.array(fixed[u])
+    solved = np.linalg.solve(matrix, rhs)
+    return {v: (float(solved[col[v], 0]), float(solved[col[v], 1])) for v in variables}
 
 
 def _reading_order_flip(pos: dict[str, Point], ids: Sequence[str]) -> dict[str, Point]:
