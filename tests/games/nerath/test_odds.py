@@ -535,3 +535,33 @@ def test_side_chain_successors_are_the_battle_models(
         s = BattleSide(tuple(row[:p]), tuple(row[p : 2 * p]), (), (), None, frozenset())
         for h, t in enumerate(successor_sides(s, order, sea=sea, double_up=double_up)):
             assert rows[int(chain.succ[i, h, 0])] == (*t.healthy, *t.damaged)
+
+
+@pytest.mark.parametrize(
+    "case", REFERENCE_CASES, ids=[f"{c.attacker} vs {c.defender or c.dungeon}" for c in REFERENCE_CASES]
+)
+def test_every_solver_path_gives_the_same_odds(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One linear system for small battles, rows with batched or row-by-row matrices for larger
+    ones: the same numbers whichever the size picks."""
+    from warhorn.games.nerath import odds as odds_module
+
+    def run() -> BattleOdds:
+        odds_module.clear_caches()
+        return battle_odds(
+            case.attacker,
+            case.defender or None,
+            dungeon=case.dungeon or None,
+            attacker_hit_min=case.attacker_hit_min,
+            **case.kwargs(),
+        )
+
+    results = []
+    for whole, batched in ((10**9, 10**9), (0, 10**9), (0, 0)):
+        monkeypatch.setattr(odds_module, "WHOLE_CHAIN_PAIRS", whole)
+        monkeypatch.setattr(odds_module, "BATCHED_ROWS_STATES", batched)
+        results.append(run())
+    for other in results[1:]:
+        for name in ("attacker_win", "defender_win", "mutual_destruction", "attacker_retreats"):
+            assert close(getattr(other, name), getattr(results[0], name))
+        assert close(other.expected_rounds, results[0].expected_rounds, 1e-9)
+        assert len(other.outcomes) == len(results[0].outcomes)
