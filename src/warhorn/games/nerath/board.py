@@ -113,6 +113,14 @@ class NerathBoard:
     events: tuple[EventCard, ...] = ()
     content_hash: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Each space's id by index (derived from the graph).
+    ids: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
+    #: The sea spaces' indices, ascending (derived from ``kind``).
+    seas: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ids", tuple(space.id for space in self.graph.spaces))
+        object.__setattr__(self, "seas", tuple(i for i, kind in enumerate(self.kind) if kind == SEA))
 
     def __len__(self) -> int:
         return len(self.kind)
@@ -125,7 +133,7 @@ class NerathBoard:
             raise KeyError(f"unknown space {space_id!r}") from None
 
     def sid(self, i: int) -> str:
-        return self.graph.spaces[i].id
+        return self.ids[i]
 
     def neighbors(self, i: int) -> tuple[int, ...]:
         return self.graph.neighbors[i]

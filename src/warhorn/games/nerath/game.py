@@ -167,9 +167,9 @@ class NerathState(GameState, BoardQueries):
         mode = str(options.get("mode", "free_for_all"))
         self.player_of = players_of_mode(mode, int(options.get("players", 4)))
         self.team = ALLIANCE_TEAM if mode == "alliance" else (0, 1, 2, 3)
-        self._occ = None
-        self._cargo = None
-        self._castles = None
+        self._ix = None
+        self._ix_own = True
+        self._memo: dict[Any, Any] = {}
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -270,9 +270,11 @@ class NerathState(GameState, BoardQueries):
         twin.rng = self.rng.copy()
         twin.player_of = self.player_of
         twin.team = self.team
-        twin._occ = None
-        twin._cargo = None
-        twin._castles = None
+        # the piece index is shared until one of the two changes a piece (copy on write)
+        twin._ix = self._ix
+        twin._ix_own = False
+        self._ix_own = False
+        twin._memo = self._memo
         return twin
 
     def player_scores(self) -> dict[int, float]:
@@ -774,10 +776,8 @@ class NerathState(GameState, BoardQueries):
 
     def _board_json(self) -> list[dict[str, Any]]:
         board, d = self.board, self.d
-        if self._occ is None or self._cargo is None:
-            self._index()
-        assert self._occ is not None and self._cargo is not None
-        occupied, cargo, units, unit_json = self._occ, self._cargo, d.units, self._unit_json
+        ix = self.index()
+        occupied, cargo, units, unit_json = ix.occ, ix.cargo, d.units, self._unit_json
         graph_spaces = board.graph.spaces
         spaces = []
         for i in range(len(board)):
@@ -788,12 +788,12 @@ class NerathState(GameState, BoardQueries):
             here = occupied.get(i)
             if here:
                 # the pieces in number order (as units_at), then each one's cargo (as cargo_of)
-                pieces = [units[u] for u in sorted(here)]
+                pieces = [units[u] for u in here]
                 listed = [unit_json(u) for u in pieces]
                 for u in pieces:
                     aboard = cargo.get(u.uid)
                     if aboard:
-                        listed += [unit_json(units[c]) for c in sorted(aboard)]
+                        listed += [unit_json(units[c]) for c in aboard]
                 entry["units"] = listed
             slots = d.guardians.get(i, ())
             if slots:

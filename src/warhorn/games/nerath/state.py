@@ -8,7 +8,7 @@ dict keyed by number, so copying a state copies one dict of references
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from warhorn.engine.deck import Deck
@@ -71,6 +71,10 @@ class Unit:
     damage: int = 0
     inactive: bool = False
     boarded: bool = False
+
+
+#: Unit's fields in order (update() builds the changed piece from them: faster than dataclasses.replace).
+_UNIT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Unit))
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,11 +222,84 @@ class NerathData:
         )
 
 
+class PieceIndex:
+    """Where the pieces are, by number: kept up to date piece by piece and shared by copies.
+
+    ``occ[space]``: the pieces on a space that are not carried; ``cargo[ship]``: what a
+    warship carries; ``castles[k]``: the spaces of ``k``'s castles; ``kingdom[k]``: all of
+    ``k``'s pieces; ``typed[(k, ptype)]``: ``k``'s pieces of one type. Every tuple is in
+    ascending order. A copied state shares its parent's index until either of them changes a
+    piece (copy on write, :meth:`BoardQueries._own_index`).
+    """
+
+    __slots__ = ("cargo", "castles", "kingdom", "occ", "typed")
+
+    def __init__(
+        self,
+        occ: dict[int, tuple[int, ...]],
+        cargo: dict[int, tuple[int, ...]],
+        castles: dict[int, tuple[int, ...]],
+        kingdom: dict[int, tuple[int, ...]],
+        typed: dict[tuple[int, str], tuple[int, ...]],
+    ) -> None:
+        self.occ, self.cargo, self.castles, self.kingdom, self.typed = occ, cargo, castles, kingdom, typed
+
+    @classmethod
+    def of(cls, units: dict[int, Unit]) -> PieceIndex:
+        index = cls({}, {}, {}, {}, {})
+        for u in sorted(units.values(), key=lambda x: x.uid):
+            index.add(u)
+        return index
+
+    def clone(self) -> PieceIndex:
+        return PieceIndex(
+            dict(self.occ), dict(self.cargo), dict(self.castles), dict(self.kingdom), dict(self.typed)
+        )
+
+    @staticmethod
+    def _insert(table: dict[Any, tuple[int, ...]], key: Any, value: int) -> None:
+        old = table.get(key, ())
+        if not old or old[-1] < value:
+            table[key] = (*old, value)
+        else:
+            table[key] = tuple(sorted((*old, value)))
+
+    @staticmethod
+    def _delete(table: dict[Any, tuple[int, ...]], key: Any, value: int) -> None:
+        rest = tuple(x for x in table[key] if x != value)
+        if rest:
+            table[key] = rest
+        else:
+            del table[key]
+
+    def add(self, u: Unit) -> None:
+        self._insert(self.kingdom, u.kingdom, u.uid)
+        self._insert(self.typed, (u.kingdom, u.ptype), u.uid)
+        if u.carrier >= 0:
+            self._insert(self.cargo, u.carrier, u.uid)
+            return
+        self._insert(self.occ, u.space, u.uid)
+        if u.ptype == "castle":
+            self._insert(self.castles, u.kingdom, u.space)
+
+    def discard(self, u: Unit) -> None:
+        self._delete(self.kingdom, u.kingdom, u.uid)
+        self._delete(self.typed, (u.kingdom, u.ptype), u.uid)
+        if u.carrier >= 0:
+            self._delete(self.cargo, u.carrier, u.uid)
+            return
+        self._delete(self.occ, u.space, u.uid)
+        if u.ptype == "castle":
+            self._delete(self.castles, u.kingdom, u.space)
+
+
 class BoardQueries:
     """Read-only questions about pieces and control, shared by every rules module.
 
     Mixed into the state; needs ``board``, ``d`` (:class:`NerathData`), ``team`` and
-    ``options``. The occupancy index is rebuilt lazily after any piece changes.
+    ``options``. Pieces change only through :meth:`put`, :meth:`update`, :meth:`remove`
+    and :meth:`add_unit`, which keep the :class:`PieceIndex` up to date; code that
+    changes ``d.units`` by hand calls :meth:`touch` afterwards.
     """
 
     board: NerathBoard
@@ -230,63 +307,73 @@ class BoardQueries:
     team: tuple[int, ...]
     player_of: tuple[int, ...]
     options: dict[str, Any]
-    _occ: dict[int, list[int]] | None
-    _cargo: dict[int, list[int]] | None
-    _castles: dict[int, list[int]] | None
+    _ix: PieceIndex | None
+    _ix_own: bool
 
     # --- pieces ----------------------------------------------------------------
     def touch(self) -> None:
-        """Forget the occupancy index (call after any change to pieces)."""
-        self._occ = None
-        self._cargo = None
-        self._castles = None
+        """Forget the piece index (after changing ``d.units`` by hand): it is rebuilt when next asked."""
+        self._ix = None
 
-    def _index(self) -> None:
-        occ: dict[int, list[int]] = {}
-        cargo: dict[int, list[int]] = {}
-        castles: dict[int, list[int]] = {}
-        for u in self.d.units.values():
-            if u.carrier >= 0:
-                cargo.setdefault(u.carrier, []).append(u.uid)
-            else:
-                occ.setdefault(u.space, []).append(u.uid)
-                if u.ptype == "castle":
-                    castles.setdefault(u.kingdom, []).append(u.space)
-        for spaces in castles.values():
-            spaces.sort()
-        self._occ, self._cargo, self._castles = occ, cargo, castles
+    def index(self) -> PieceIndex:
+        """The piece index (read only: change pieces through put/update/remove)."""
+        ix = self._ix
+        if ix is None:
+            ix = self._ix = PieceIndex.of(self.d.units)
+            self._ix_own = True
+        return ix
+
+    def _own_index(self) -> PieceIndex:
+        """The index, copied first if a copy of this state still shares it."""
+        ix = self.index()
+        if not self._ix_own:
+            ix = self._ix = ix.clone()
+            self._ix_own = True
+        return ix
 
     def units_at(self, space: int) -> list[Unit]:
         """Pieces on ``space`` that are not carried, in number order."""
-        if self._occ is None:
-            self._index()
-        assert self._occ is not None
         units = self.d.units
-        return [units[u] for u in sorted(self._occ.get(space, ()))]
+        return [units[u] for u in self.index().occ.get(space, ())]
 
     def cargo_of(self, ship: int) -> list[Unit]:
-        if self._cargo is None:
-            self._index()
-        assert self._cargo is not None
         units = self.d.units
-        return [units[u] for u in sorted(self._cargo.get(ship, ()))]
+        return [units[u] for u in self.index().cargo.get(ship, ())]
+
+    def units_of(self, k: int, ptype: str | None = None) -> list[Unit]:
+        """Kingdom ``k``'s pieces (of type ``ptype`` if given; carried ones included), in number order."""
+        units = self.d.units
+        ix = self.index()
+        uids = ix.kingdom.get(k, ()) if ptype is None else ix.typed.get((k, ptype), ())
+        return [units[u] for u in uids]
 
     def put(self, unit: Unit) -> None:
+        ix = self._own_index()
+        old = self.d.units.get(unit.uid)
+        if old is not None:
+            ix.discard(old)
         self.d.units[unit.uid] = unit
-        self.touch()
+        ix.add(unit)
 
     def update(self, unit: Unit, **changes: Any) -> Unit:
-        new = replace(unit, **changes)
+        values = {name: getattr(unit, name) for name in _UNIT_FIELDS}
+        values.update(changes)
+        new = Unit(**values)
+        if "space" in changes or "carrier" in changes or "kingdom" in changes or "ptype" in changes:
+            ix = self._own_index()
+            ix.discard(self.d.units[unit.uid])
+            ix.add(new)
         self.d.units[unit.uid] = new
-        self.touch()
         return new
 
     def remove(self, uid: int) -> list[Unit]:
         """Remove a piece (and, for a warship, everything it carries, NER-SEA-07); return what left."""
-        gone = [self.d.units.pop(uid)]
-        for u in [u for u in self.d.units.values() if u.carrier == uid]:
-            gone.append(self.d.units.pop(u.uid))
-        self.touch()
+        ix = self._own_index()
+        units = self.d.units
+        gone = [units.pop(uid)]
+        gone += [units.pop(c) for c in ix.cargo.get(uid, ())]
+        for u in gone:
+            ix.discard(u)
         return gone
 
     def add_unit(self, kingdom: int, ptype: str, space: int, **flags: Any) -> Unit:
@@ -308,7 +395,9 @@ class BoardQueries:
         return [u for u in self.units_at(space) if not self.allied(u.kingdom, k)]
 
     def has_enemy_units(self, space: int, k: int) -> bool:
-        return any(not self.allied(u.kingdom, k) for u in self.units_at(space))
+        units, team = self.d.units, self.team
+        mine = team[k]
+        return any(team[units[u].kingdom] != mine for u in self.index().occ.get(space, ()))
 
     def is_friendly(self, space: int, k: int) -> bool:
         """NER-MAP-05: own/allied territory; a sea space without enemy pieces. Dungeons never (NER-MAP-06)."""
@@ -331,17 +420,16 @@ class BoardQueries:
         return False
 
     def castle_at(self, space: int) -> Unit | None:
-        for u in self.units_at(space):
+        units = self.d.units
+        for uid in self.index().occ.get(space, ()):
+            u = units[uid]
             if u.ptype == "castle":
                 return u
         return None
 
-    def own_castles(self, k: int) -> list[int]:
+    def own_castles(self, k: int) -> tuple[int, ...]:
         """Spaces holding one of ``k``'s castles, in board order."""
-        if self._castles is None:
-            self._index()
-        assert self._castles is not None
-        return self._castles.get(k, [])
+        return self.index().castles.get(k, ())
 
     def kingdom_name(self, k: int) -> str:
         return KINGDOM_NAMES[k]

@@ -59,6 +59,8 @@ _DEFENDER_BEFORE = ("before_battle", "when_attacked", "opponent_turn", "any_time
 # --- modifiers in force ----------------------------------------------------------------------
 def active(s: NerathState, k: int, op: str) -> list[CardEffect]:
     """Modifiers with op ``op`` in force for kingdom ``k``: played cards and standing treasure properties."""
+    if not s.d.effects and not s.d.treasures_in_play[k]:
+        return []  # nothing in force (most of the time; asked for every piece type at every step)
     out = [e for kk, e in s.d.effects if kk == k and e.op == op]
     for card in s.d.treasures_in_play[k]:
         out += [e for e in s.board.treasure(card).property if e.op == op and e.when is None]

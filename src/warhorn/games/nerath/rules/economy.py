@@ -21,11 +21,11 @@ def income_of(s: NerathState, k: int) -> int:
     capital (NER-INC-03)."""
     board = s.board
     gained = lost = 0
-    for i in range(len(board)):
-        if board.kind[i] != LAND:
+    for kind, controller, owner in zip(board.kind, s.d.control, board.owner, strict=True):
+        if kind != LAND:
             continue
-        mine = s.d.control[i] == k
-        start = board.owner[i] == k
+        mine = controller == k
+        start = owner == k
         if mine and not start:
             gained += 1
         elif start and not mine:

@@ -32,13 +32,19 @@ class MoveRules:
         self.enter, self.cont, self.end, self.steps = enter, cont, end, steps
 
 
-def move_rules(s: NerathState, k: int, ptype: str, start: int) -> MoveRules | None:
+def move_bonus(s: NerathState, k: int, ptype: str) -> int:
+    """Extra moves from cards for ``k``'s ``ptype`` in this phase (movement and reinforcements only)."""
+    return cards.extra_moves(s, k, ptype) if s.d.pos.phase in (MOVEMENT, REINFORCEMENTS) else 0
+
+
+def move_rules(s: NerathState, k: int, ptype: str, start: int, bonus: int | None = None) -> MoveRules | None:
     """Movement predicates for ``k``'s ``ptype`` leaving ``start`` in this phase (None: may not move)."""
     stats = PIECES[ptype]
     board = s.board
     kind = board.kind
     phase = s.d.pos.phase
-    bonus = cards.extra_moves(s, k, ptype) if phase in (MOVEMENT, REINFORCEMENTS) else 0
+    if bonus is None:
+        bonus = move_bonus(s, k, ptype)
     mob = stats.mobility
     if mob in (Mobility.IMMOBILE, Mobility.SEA):
         return None
@@ -91,10 +97,14 @@ def move_rules(s: NerathState, k: int, ptype: str, start: int) -> MoveRules | No
     return None
 
 
+#: Pieces that never make a Move (castles stay, warships sail).
+_FIXED = ("castle", "warship")
+
+
 def movable(s: NerathState, u: Unit) -> bool:
     """Whether this (uncarried) piece may still make a move in the current phase."""
     phase = s.d.pos.phase
-    if u.carrier >= 0 or u.moved or u.ptype in ("castle", "warship"):
+    if u.carrier >= 0 or u.moved or u.ptype in _FIXED:
         return False
     if phase == MOVEMENT:
         return not u.done and not u.new
@@ -109,10 +119,58 @@ def movable(s: NerathState, u: Unit) -> bool:
 
 def _groups(s: NerathState, k: int) -> dict[tuple[int, str], list[Unit]]:
     groups: dict[tuple[int, str], list[Unit]] = {}
-    for u in s.d.units.values():
-        if u.kingdom == k and movable(s, u):
-            groups.setdefault((u.space, u.ptype), []).append(u)
+    in_movement = s.d.pos.phase == MOVEMENT
+    for u in s.units_of(k):
+        # the movement phase's test of movable() written out: this runs for every piece at every step
+        if (
+            not u.moved and not u.done and not u.new and u.carrier < 0 and u.ptype not in _FIXED
+            if in_movement
+            else movable(s, u)
+        ):
+            group = groups.get((u.space, u.ptype))
+            if group is None:
+                groups[(u.space, u.ptype)] = [u]
+            else:
+                group.append(u)
     return groups
+
+
+#: How many movement situations (:func:`_situation`) the shared memo keeps before it starts afresh.
+_MEMO_SITUATIONS = 256
+
+
+def _situation(s: NerathState, k: int) -> dict[tuple[object, ...], object]:
+    """The memo of path searches for ``k`` in the situation they depend on.
+
+    Which spaces a piece may enter, pass and end on depends only on the phase,
+    the kingdom, who controls each territory, which sea spaces hold enemy pieces
+    and the reposition option: states that agree on these share their path
+    searches (the memo is shared by a state's copies, so a turn's moves search
+    each group's paths once).
+    """
+    units, team = s.d.units, s.team
+    mine = team[k]
+    occ = s.index().occ
+    enemy_seas: list[int] = []
+    for space in s.board.seas:
+        for uid in occ.get(space, ()):
+            if team[units[uid].kingdom] != mine:
+                enemy_seas.append(space)
+                break
+    key = (
+        s.d.pos.phase,
+        k,
+        tuple(s.d.control),
+        tuple(enemy_seas),
+        bool(s.options.get("reposition_flyers_cross_enemy", True)),
+    )
+    memo = s._memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_SITUATIONS:
+            memo.clear()
+        found = memo[key] = {}
+    return found
 
 
 def paths_within(s: NerathState, start: int, steps: int, enter: Pred, cont: Pred) -> dict[int, list[int]]:
@@ -143,23 +201,47 @@ def paths_within(s: NerathState, start: int, steps: int, enter: Pred, cont: Pred
     return out
 
 
-def destinations(s: NerathState, k: int, ptype: str, start: int) -> dict[int, list[int]]:
-    """Every space the group may end on, with one shortest legal path each."""
-    rules = move_rules(s, k, ptype, start)
-    if rules is None:
-        return {}
-    found = paths_within(s, start, rules.steps, rules.enter, rules.cont)
-    return {d: found[d] for d in sorted(found) if rules.end(d)}
+def destinations(
+    s: NerathState,
+    k: int,
+    ptype: str,
+    start: int,
+    memo: dict[tuple[object, ...], object] | None = None,
+) -> dict[int, list[int]]:
+    """Every space the group may end on, with one shortest legal path each (shared: do not change it)."""
+    bonus = move_bonus(s, k, ptype)
+    memo = _situation(s, k) if memo is None else memo
+    key = ("paths", ptype, start, bonus)
+    found = memo.get(key)
+    if found is None:
+        rules = move_rules(s, k, ptype, start, bonus)
+        if rules is None:
+            found = {}
+        else:
+            paths = paths_within(s, start, rules.steps, rules.enter, rules.cont)
+            found = {d: paths[d] for d in sorted(paths) if rules.end(d)}
+        memo[key] = found
+    return found  # type: ignore[return-value]
 
 
 def legal_moves(s: NerathState, k: int) -> list[Move]:
     out: list[Move] = []
-    sid = s.board.sid
+    ids = s.board.ids
+    memo = _situation(s, k)
+    bonus: dict[str, int] = {}
     for (start, ptype), units in sorted(_groups(s, k).items()):
-        for _dest, path in destinations(s, k, ptype, start).items():
-            names = tuple(sid(i) for i in path)
-            for count in range(1, len(units) + 1):
-                out.append(Move(ptype, count, names))
+        if ptype not in bonus:
+            bonus[ptype] = move_bonus(s, k, ptype)
+        key = ("moves", ptype, start, bonus[ptype], len(units))
+        moves = memo.get(key)
+        if moves is None:
+            moves = memo[key] = [
+                Move(ptype, count, names)
+                for path in destinations(s, k, ptype, start, memo).values()
+                for names in (tuple(ids[i] for i in path),)
+                for count in range(1, len(units) + 1)
+            ]
+        out += moves  # type: ignore[arg-type]
     return out
 
 
@@ -280,14 +362,22 @@ def _sail_rules(s: NerathState, k: int) -> tuple[Pred, Pred]:
 
 def legal_sails(s: NerathState, k: int) -> list[ShipMove]:
     out: list[ShipMove] = []
-    for ship in s.d.units.values():
-        if ship.kingdom != k or not ship_can_sail(s, ship):
+    memo: dict[tuple[object, ...], object] | None = None
+    ids = s.board.ids
+    for ship in s.units_of(k, "warship"):
+        if not ship_can_sail(s, ship):
             continue
-        enter, cont = _sail_rules(s, k)
+        if memo is None:
+            memo = _situation(s, k)
         steps = ship_range(s, ship) - ship.moved
-        for _, path in sorted(paths_within(s, ship.space, steps, enter, cont).items()):
-            out.append(ShipMove(ship.uid, tuple(s.board.sid(i) for i in path)))
-    return sorted(out, key=lambda a: (a.ship, a.path))
+        key = ("sail", ship.space, steps)
+        paths = memo.get(key)
+        if paths is None:
+            enter, cont = _sail_rules(s, k)
+            found = paths_within(s, ship.space, steps, enter, cont)
+            paths = memo[key] = sorted(tuple(ids[i] for i in found[dest]) for dest in found)
+        out += [ShipMove(ship.uid, path) for path in paths]  # type: ignore[attr-defined]
+    return out
 
 
 def check_sail(s: NerathState, k: int, a: ShipMove) -> IllegalActionError | None:
@@ -364,15 +454,18 @@ def _ship_loadable(s: NerathState, k: int, ship: Unit) -> bool:
 
 
 def legal_loads(s: NerathState, k: int) -> list[Load]:
-    out: set[Load] = set()
-    for ship in s.d.units.values():
+    found: set[tuple[int, str, str]] = set()
+    board, units = s.board, s.d.units
+    occ = s.index().occ
+    for ship in s.units_of(k, "warship"):
         if not _ship_loadable(s, k, ship):
             continue
-        for nb in s.board.neighbors(ship.space):
-            for u in s.units_at(nb):
-                if _loadable(s, k, u):
-                    out.add(Load(ship.uid, u.ptype, s.board.sid(nb)))
-    return sorted(out, key=lambda a: (a.ship, a.space, a.piece))
+        for nb in board.graph.neighbors[ship.space]:
+            for uid in occ.get(nb, ()):
+                u = units[uid]
+                if u.kingdom == k and _loadable(s, k, u):
+                    found.add((ship.uid, board.ids[nb], u.ptype))
+    return [Load(ship, piece, space) for ship, space, piece in sorted(found)]
 
 
 def check_load(s: NerathState, k: int, a: Load) -> IllegalActionError | None:
@@ -448,7 +541,7 @@ def ship_may_unload(s: NerathState, k: int, ship: Unit) -> bool:
 
 def legal_unloads(s: NerathState, k: int, ships: list[Unit] | None = None) -> list[Unload]:
     out: list[Unload] = []
-    pool = ships if ships is not None else [u for u in s.d.units.values() if u.ptype == "warship"]
+    pool = ships if ships is not None else s.units_of(k, "warship")
     for ship in pool:
         if not ship_may_unload(s, k, ship):
             continue

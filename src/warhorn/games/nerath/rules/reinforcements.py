@@ -65,47 +65,63 @@ def nearest_to_capital(s: NerathState, k: int) -> list[int]:
     return [i for i in reachable if dist[i] == best]
 
 
-def placements(s: NerathState, k: int, ptype: str) -> list[tuple[int, int]]:
-    """(space, castle it counts against or -1) pairs where a new ``ptype`` may go now."""
+def placements(s: NerathState, k: int, ptype: str, rooms: list[int] | None = None) -> list[tuple[int, int]]:
+    """(space, castle it counts against or -1) pairs where a new ``ptype`` may go now.
+
+    ``rooms``: the usable castles that still have room (:func:`open_castles`), when the
+    caller has them already.
+    """
     stats = PIECES[ptype]
     board = s.board
+    kind = board.kind
     out: list[tuple[int, int]] = []
     if stats.castle:  # NER-REI-05
-        for i in range(len(board)):
-            if (
-                board.kind[i] == LAND
-                and s.d.control[i] == k
-                and s.d.control_at_start[i] == k
-                and s.castle_at(i) is None
-                and i not in s.d.new_pieces_on
-            ):
-                out.append((i, -1))
-        return out
-    castles = usable_castles(s, k)
+        d = s.d
+        castled = {space for spaces in s.index().castles.values() for space in spaces}
+        return [
+            (i, -1)
+            for i in range(len(board))
+            if kind[i] == LAND
+            and d.control[i] == k
+            and d.control_at_start[i] == k
+            and i not in castled
+            and i not in d.new_pieces_on
+        ]
     if not s.own_castles(k):  # NER-REI-06
         if stats.mobility == Mobility.SEA:
             return []
         return [(i, -1) for i in nearest_to_capital(s, k) if i not in s.d.new_castles]
-    for c in castles:
-        if not _has_room(s, k, c, castles):
-            continue
+    for c in rooms if rooms is not None else open_castles(s, k):
         if stats.mobility != Mobility.SEA:
             out.append((c, c))
         if stats.mobility == Mobility.SEA or ptype == "elemental":  # NER-REI-07
             for nb in board.neighbors(c):
-                if board.kind[nb] == SEA and s.is_friendly(nb, k):
+                if kind[nb] == SEA and s.is_friendly(nb, k):
                     out.append((nb, c))
     return out
 
 
+def open_castles(s: NerathState, k: int) -> list[int]:
+    """The usable castles where new pieces may still be placed (NER-REI-02..04)."""
+    castles = usable_castles(s, k)
+    return [c for c in castles if _has_room(s, k, c, castles)]
+
+
+def _buy(s: NerathState, ptype: str, space: int, via: int) -> Buy:
+    board = s.board
+    return Buy(ptype, board.ids[space], board.ids[via] if via >= 0 and board.kind[space] == SEA else "")
+
+
 def legal_buys(s: NerathState, k: int) -> list[Buy]:
     out = []
+    gold = s.d.gold[k]
+    room: list[int] | None = None
     for ptype in PIECES:
-        if cards.cost(s, k, ptype) > s.d.gold[k]:
+        if cards.cost(s, k, ptype) > gold:
             continue
-        for space, via in placements(s, k, ptype):
-            v = s.board.sid(via) if via >= 0 and s.board.kind[space] == SEA else ""
-            out.append(Buy(ptype, s.board.sid(space), v))
+        if room is None:
+            room = open_castles(s, k)
+        out += [_buy(s, ptype, space, via) for space, via in placements(s, k, ptype, room)]
     return out
 
 
@@ -117,7 +133,7 @@ def check_buy(s: NerathState, k: int, a: Buy) -> IllegalActionError | None:
         return IllegalActionError(
             f"a {a.piece} costs {cost} gold; {s.kingdom_name(k)} has {s.d.gold[k]}", "NER-REI-01"
         )
-    if a in legal_buys(s, k):
+    if any(_buy(s, a.piece, space, via) == a for space, via in placements(s, k, a.piece)):
         return None
     try:
         space = s.board.idx(a.space)
