@@ -11,18 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
+
+import pydantic
 
 from warhorn.ai.heuristic import Choice
 from warhorn.engine import (
     Action,
     ActionCodec,
+    ContentError,
+    ContentErrors,
     Decision,
     Deck,
     Event,
     GameSpec,
     GameState,
     IllegalActionError,
+    OptionError,
     OptionSpec,
     Phase,
     Results,
@@ -259,6 +264,81 @@ def new_dice_race(options: dict[str, Any], seed: int, content: Any = None) -> Di
     return DiceRace(options, seed)
 
 
+class _PositionModel(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    scores: list[Annotated[int, pydantic.Field(ge=0)]] = pydantic.Field(min_length=2, max_length=4)
+    hands: list[list[str]]
+    deck: list[str] = []
+    discard: list[str] = []
+    turn: int = pydantic.Field(default=0, ge=0)
+    phase: Literal["act", "respond"] = "act"
+    round: int = pydantic.Field(default=1, ge=1)
+    target: int = 20
+    hand_size: int = 2
+    rng: int = pydantic.Field(default=0, ge=0, lt=2**64)
+    winner: int | None = None
+
+
+def _mistake(key: str, message: str) -> ContentError:
+    return ContentError("position", key, message)
+
+
+def position_from(data: Mapping[str, Any], content: Any = None) -> DiceRace:
+    """A dice race from a position: scores, hands, deck (top first) and discard, whose turn, phase,
+    round, options and the dice generator's state. Mistakes name the key (file ``position``)."""
+    try:
+        model = _PositionModel.model_validate(dict(data))
+    except pydantic.ValidationError as exc:
+        raise ContentErrors(
+            [_mistake(".".join(map(str, e["loc"])) or "(top level)", e["msg"]) for e in exc.errors()]
+        ) from None
+    n = len(model.scores)
+    problems = []
+    if len(model.hands) != n:
+        problems.append(_mistake("hands", f"one hand per player: {n} scores, {len(model.hands)} hands"))
+    for i, hand in enumerate(model.hands):
+        for j, card in enumerate(hand):
+            if card not in CARDS:
+                problems.append(_mistake(f"hands[{i}][{j}]", f"unknown card {card!r}"))
+    cards = [c for hand in model.hands for c in hand] + model.deck + model.discard
+    if not problems and sorted(cards) != sorted(CARDS):
+        problems.append(_mistake("deck", "hands, deck and discard must hold every card exactly once"))
+    if model.turn >= n:
+        problems.append(_mistake("turn", f"no player {model.turn} among {n}"))
+    if problems:
+        raise ContentErrors(problems)
+    try:
+        options = SPEC.resolve_options({"players": n, "target": model.target, "hand_size": model.hand_size})
+    except OptionError as exc:
+        raise ContentErrors([_mistake(exc.option, str(exc))]) from None
+    state = DiceRace(options, 0, Rng(0))
+    state.scores = list(model.scores)
+    state.hands = [tuple(h) for h in model.hands]
+    state.deck = Deck(tuple(model.deck), tuple(model.discard))
+    state.pos = FlowPosition(model.round, model.turn, 0 if model.phase == "act" else 1, 0)
+    state.rng = Rng(model.rng)
+    state.winner = model.winner
+    return state
+
+
+def to_position(state: GameState) -> dict[str, Any]:
+    assert isinstance(state, DiceRace)
+    return {
+        "scores": list(state.scores),
+        "hands": [list(h) for h in state.hands],
+        "deck": list(state.deck.draw_pile),
+        "discard": list(state.deck.discard_pile),
+        "turn": state.pos.turn,
+        "phase": FLOW.phase_id(state.pos),
+        "round": state.pos.round,
+        "target": state.options["target"],
+        "hand_size": state.options["hand_size"],
+        "rng": state.rng.state,
+        "winner": state.winner,
+    }
+
+
 class DiceRaceHeuristic:
     """The fixture game's ``heuristic`` agent: play the best card in hand, else roll; always allow a 6."""
 
@@ -283,6 +363,7 @@ PLUGIN = GamePlugin(
     spec=SPEC,
     factory=new_dice_race,
     heuristic="fixture_game:DiceRaceHeuristic",
+    positions="fixture_game",
     conformance=ConformanceCases(option_sets=({}, {"players": 3}, {"players": 4, "hand_size": 0}), seeds=12),
 )
 

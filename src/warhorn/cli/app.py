@@ -16,6 +16,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warhorn.cli.content_cmd",
     "warhorn.cli.replay_cmd",
     "warhorn.cli.play_cmd",
+    "warhorn.cli.position_cmd",
     "warhorn.cli.odds_cmd",
     "warhorn.cli.tournament_cmd",
     "warhorn.cli.serve_cmd",

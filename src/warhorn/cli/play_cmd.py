@@ -18,6 +18,7 @@ from rich.text import Text
 
 from warhorn.ai import Agent, make_agent
 from warhorn.cli.common import EXIT_USAGE, fail, load_save, parse_options, plain, say, say_error
+from warhorn.cli.position_cmd import match_from_position_file
 from warhorn.engine import (
     ActionError,
     Event,
@@ -269,6 +270,9 @@ def register(app: typer.Typer) -> None:
             "with --load, the seats the save recorded.",
         ),
         load: Path | None = typer.Option(None, "--load", help="Resume a saved game."),
+        position: Path | None = typer.Option(
+            None, "--position", help="Start from this position file (.json/.toml; docs/positions.md)."
+        ),
         save: Path | None = typer.Option(
             None, "--save", help="Save the game to this file after every action."
         ),
@@ -278,10 +282,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play GAME in the terminal: every seat human unless --seats says otherwise."""
         try:
+            if load is not None and position is not None:
+                raise fail("give --load or --position, not both", EXIT_USAGE)
             if load is not None:
                 match = load_save(load, content)
                 if match.game != game:
                     raise WarhornError(f"{load} is a save of {match.game}, not of {game}")
+            elif position is not None:
+                if option or seed is not None:
+                    raise fail(
+                        "a position sets the options and dice itself: drop --option/--seed", EXIT_USAGE
+                    )
+                match = match_from_position_file(position, game, content, undo=undo)
             else:
                 loaded: Any = None
                 if content is not None:

@@ -101,6 +101,20 @@ class OddsSupport:
 
 
 @dataclass(frozen=True, slots=True)
+class PositionSupport:
+    """How a game builds a state from a position (a JSON/TOML mapping) and writes one back.
+
+    ``position_from(data, content)`` validates ``data`` (errors name the key, raised as
+    :class:`~warhorn.engine.errors.ContentError` or ``ContentErrors``) and returns the
+    state; ``to_position(state)`` returns a JSON-able mapping that builds the same state.
+    A plugin names the module that holds both functions (``GamePlugin.positions``).
+    """
+
+    position_from: Callable[[Mapping[str, Any], Any], GameState]
+    to_position: Callable[[GameState], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class GamePlugin:
     """One game: its rules (``spec``, ``factory``) and what every part of warhorn needs of it.
 
@@ -114,7 +128,10 @@ class GamePlugin:
     - ``web_assets``: a package whose files named ``<game id>.*`` the server
       serves at ``/static/games/``; ``<game id>.js`` is the board renderer the
       game page imports (see ``server/static/game.js`` for its contract);
-    - ``odds``: an :class:`OddsSupport`.
+    - ``odds``: an :class:`OddsSupport`;
+    - ``positions``: the module (``"warhorn.games.<id>.position"``) holding
+      ``position_from(data, content=None)`` and ``to_position(state)``
+      (:class:`PositionSupport`; see ``docs/positions.md``).
 
     ``content``: how content folders are read (None: the game has no content
     files). ``conformance``: the cases the conformance suite plays.
@@ -129,6 +146,7 @@ class GamePlugin:
     board_layout: str | None = None
     web_assets: str | None = None
     odds: str | None = None
+    positions: str | None = None
 
     @property
     def id(self) -> str:
@@ -136,15 +154,16 @@ class GamePlugin:
 
 
 def resolve(reference: str) -> Any:
-    """The object a ``"package.module:attribute"`` reference names (imported now)."""
+    """The object a ``"package.module:attribute"`` reference names, or the module of a bare
+    ``"package.module"`` (imported now)."""
     module_name, sep, attribute = reference.partition(":")
-    if not sep or not module_name or not attribute:
-        raise PluginError(f"reference {reference!r} is not of the form 'package.module:attribute'")
+    if not module_name or (sep and not attribute):
+        raise PluginError(f"reference {reference!r} is not of the form 'package.module[:attribute]'")
     try:
         target: Any = importlib.import_module(module_name)
     except ImportError as exc:
         raise PluginError(f"reference {reference!r}: cannot import {module_name!r}: {exc}") from exc
-    for part in attribute.split("."):
+    for part in attribute.split(".") if attribute else ():
         try:
             target = getattr(target, part)
         except AttributeError:

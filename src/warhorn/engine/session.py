@@ -17,6 +17,7 @@ import pydantic
 from warhorn.engine.actions import Action
 from warhorn.engine.errors import SaveError, UndoError, WarhornError
 from warhorn.engine.events import Event
+from warhorn.engine.positions import check_position
 from warhorn.engine.registry import game_spec, load_game
 from warhorn.engine.state import GameState
 
@@ -36,6 +37,8 @@ class SaveFile(pydantic.BaseModel):
     ``final_digest`` is the digest of the state the recorded actions reach; a save without one cannot
     show that its history is the one that was played, and is refused unless replayed as unverified.
     ``meta`` is for front ends (e.g. which seats were AI players); it is not part of what is verified.
+    ``position``: for a game set up from a position (``docs/positions.md``) instead of from the seed,
+    that position (without its ``game`` key); the actions replay from it.
     """
 
     model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
@@ -52,6 +55,11 @@ class SaveFile(pydantic.BaseModel):
     final_digest: str | None = pydantic.Field(default=None, max_length=128)
     hotseat_undo: bool = False
     meta: dict[str, Any] = pydantic.Field(default_factory=dict, max_length=MAX_SAVE_OPTIONS)
+    position: dict[str, Any] | None = None
+
+    def text(self) -> str:
+        """The save as JSON text; a game set up from its seed writes no ``position`` key."""
+        return self.model_dump_json(indent=1, exclude={"position"} if self.position is None else None)
 
 
 @dataclass
@@ -75,6 +83,8 @@ class Match:
     meta: dict[str, Any] = field(default_factory=dict)
     #: False for a match replayed from a save without a final digest (nothing checks its history).
     verified: bool = True
+    #: The position the match started from (None: from the seed and options).
+    position: dict[str, Any] | None = None
 
     @classmethod
     def new(
@@ -88,6 +98,22 @@ class Match:
     ) -> Match:
         first = load_game(game, seed=seed, content=content, **options)
         return cls(game, seed, dict(first.options), [first], hotseat_undo=hotseat_undo, content=content)
+
+    @classmethod
+    def from_position(
+        cls, game: str, position: dict[str, Any], *, content: Any = None, hotseat_undo: bool = False
+    ) -> Match:
+        """A match that starts from ``position`` (the game's part, without ``game``); saved with it."""
+        first = check_position(game, position, content)
+        return cls(
+            game,
+            first.seed,
+            dict(first.options),
+            [first],
+            hotseat_undo=hotseat_undo,
+            content=content,
+            position=dict(position),
+        )
 
     @classmethod
     def from_state(cls, state: GameState, *, hotseat_undo: bool = False) -> Match:
@@ -154,10 +180,11 @@ class Match:
             final_digest=self.state.digest(),
             hotseat_undo=self.hotseat_undo,
             meta=self.meta,
+            position=self.position,
         )
 
     def dumps(self) -> str:
-        return self.to_save().model_dump_json(indent=1)
+        return self.to_save().text()
 
     @classmethod
     def from_save(
@@ -186,11 +213,16 @@ class Match:
                 f"this warhorn has {spec.rules_version}"
             )
         try:
-            match = cls.new(
-                data.game, seed=data.seed, content=content, hotseat_undo=data.hotseat_undo, **data.options
-            )
+            if data.position is not None:
+                match = cls.from_position(
+                    data.game, data.position, content=content, hotseat_undo=data.hotseat_undo
+                )
+            else:
+                match = cls.new(
+                    data.game, seed=data.seed, content=content, hotseat_undo=data.hotseat_undo, **data.options
+                )
         except WarhornError as exc:
-            raise SaveError(f"save options: {exc}") from None
+            raise SaveError(f"save {'position' if data.position is not None else 'options'}: {exc}") from None
         match.meta = dict(data.meta)
         match.verified = data.final_digest is not None
         if data.content_hash != match.state.content_hash:

@@ -300,7 +300,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
         live, _seat = await hub.seat_for(token)
         save = hub.save_file(live)
         return Response(
-            save.model_dump_json(indent=1),
+            save.text(),
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="warhorn-{live.id}.json"'},
         )
