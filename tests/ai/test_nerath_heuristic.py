@@ -10,14 +10,24 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.games.nerath.scenario import K, N, V, play, position
+from tests.games.nerath.test_card_choices import BOARD
 from warhorn.ai import heuristic_for, make_agent
 from warhorn.ai.hooks import game_hooks
 from warhorn.ai.nerath import NerathHeuristic
 from warhorn.cli.app import app
 from warhorn.engine import Action, Rng, load_game
-from warhorn.games.nerath.actions import AssignDamage, Buy, Move, Pass, Retreat, Unload
+from warhorn.games.nerath.actions import (
+    AssignDamage,
+    Buy,
+    Move,
+    Pass,
+    PlayEvent,
+    PlayTreasure,
+    Retreat,
+    Unload,
+)
 from warhorn.games.nerath.game import NerathState
-from warhorn.games.nerath.state import BATTLES, REINFORCEMENTS
+from warhorn.games.nerath.state import BATTLES, DRAW, REINFORCEMENTS
 
 PERCENT = re.compile(r"\d+%")
 
@@ -300,3 +310,25 @@ def test_cli_play_with_four_heuristic_seats_narrates_reasons() -> None:
     assert result.exit_code == 0, result.output
     assert "heuristic (player 0)" in result.output
     assert PERCENT.search(result.output) and "attack " in result.output
+
+
+@pytest.mark.rule("NER-CRD-04")
+def test_plays_cards_with_the_choice_their_text_leaves_to_it() -> None:
+    s = position([(K, "k1", "soldier", 1)], board=BOARD)
+    s.d.treasure_hands[K] = ("horn",)
+    action, _ = _decide(s)
+    assert isinstance(action, PlayTreasure) and action.card == "horn" and action.target == "k1"
+    s, _ = s.apply(action)
+    s.begin_turn_for_test(DRAW)  # the Horn's property asks where its soldier goes
+    action, reason = _decide(s)
+    assert isinstance(action, PlayTreasure) and action.target and "choose" in reason
+    # a card that destroys an enemy piece: the most valuable one
+    t = position(
+        [(K, "k2", "soldier", 1), (V, "v2", "soldier", 1), (V, "v2", "dragon", 1)],
+        board=BOARD,
+        rolls=[1, 1, 1],
+    )
+    t.d.hands[K] = ("volley",)
+    t, _ = play(t, "move 1 soldier k2>v2", "pass", "fight v2", "pass")
+    action, _ = _decide(t)
+    assert action == PlayEvent("volley", "vailin:dragon")
