@@ -42,7 +42,11 @@ class Rng:
         """A uniform integer in ``[0, n)``."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        return (self.next_u64() * n) >> 64
+        # next_u64, written out: this is the hottest call of random play.
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def roll(self, sides: int) -> int:
         """One die with ``sides`` faces: 1..sides."""
@@ -53,9 +57,19 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place."""
+        if type(self) is not Rng:  # a subclass may decide below() itself
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        s = self.state  # below(i + 1) for each i, written out
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
         out = list(items)

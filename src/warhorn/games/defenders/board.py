@@ -155,6 +155,7 @@ class DefendersBoard:
     content_hash: str = ""
     graph: BoardGraph = field(init=False, repr=False, compare=False)
     index: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    location_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     monarch: int = field(init=False, repr=False, compare=False)
     cards: Mapping[str, HeroCard] = field(init=False, repr=False, compare=False)
     #: Each hero card's face (everything but its id): copies with the same face are the same choice.
@@ -178,6 +179,7 @@ class DefendersBoard:
         set_ = object.__setattr__
         set_(self, "graph", graph)
         set_(self, "index", dict(graph.index))
+        set_(self, "location_names", tuple(loc.name for loc in self.locations))
         if MONARCH_CITY not in graph.index:
             raise ValueError(f"the board has no {MONARCH_CITY!r}")
         set_(self, "monarch", graph.index[MONARCH_CITY])

@@ -44,6 +44,13 @@ from warhorn.games.defenders.records import (
 from warhorn.games.defenders.rules import decisions, turn, victory
 
 
+class _Unknown:
+    """Marks a cached answer not computed yet (None is a real answer: the game is over)."""
+
+
+_UNKNOWN = _Unknown()
+
+
 class DefendersState(GameState):
     """A Defenders of the Realm position."""
 
@@ -90,7 +97,9 @@ class DefendersState(GameState):
         self.ending: str | None = None  # machine-readable code (rules.victory.ENDINGS)
         self.won = False
         self.events: list[Event] = []
-        self._legal: list[Action] | None = None  # legal_actions() of this position, once asked
+        # What this position's decision allows and asks, once asked (see edited()).
+        self._legal: list[Action] | None = None
+        self._pending: Decision | _Unknown | None = _UNKNOWN
 
     # --- engine contract ---------------------------------------------------
     @property
@@ -103,55 +112,42 @@ class DefendersState(GameState):
 
     def copy(self) -> Self:
         new = self.__class__.__new__(self.__class__)
-        new.board = self.board
-        new.options = self.options
-        new.seed = self.seed
+        new.__dict__.update(self.__dict__)  # the immutable fields are shared as they are
         new.rng = self.rng.copy()
-        new.minions = [list(m) for m in self.minions]
-        new.taint = list(self.taint)
-        new.gates = list(self.gates)
-        new.gate_supply = self.gate_supply
-        new.crystals_left = self.crystals_left
-        new.supply = list(self.supply)
+        new.minions = list(map(list.copy, self.minions))
+        new.taint = self.taint.copy()
+        new.gates = self.gates.copy()
+        new.supply = self.supply.copy()
         new.generals = [g.copy() if g else None for g in self.generals]
-        new.war = self.war
-        new.players = self.players
         new.slots = [s.copy() for s in self.slots]
-        new.unused_heroes = list(self.unused_heroes)
-        new.hero_deck = self.hero_deck
-        new.ds_deck = self.ds_deck
-        new.quest_deck = self.quest_deck
-        new.removed_cards = list(self.removed_cards)
-        new.quests_done = list(self.quests_done)
-        new.quests_done_names = [list(q) for q in self.quests_done_names]
-        new.generals_slain = list(self.generals_slain)
-        new.current = self.current
-        new.turn_no = self.turn_no
-        new.phase = self.phase
+        new.unused_heroes = self.unused_heroes.copy()
+        new.removed_cards = self.removed_cards.copy()
+        new.quests_done = self.quests_done.copy()
+        new.quests_done_names = list(map(list.copy, self.quests_done_names))
+        new.generals_slain = self.generals_slain.copy()
         new.battle = self.battle.copy() if self.battle else None
         new.window = self.window.copy() if self.window else None
         new.night = self.night.copy() if self.night else None
-        new.owed_discards = [list(o) for o in self.owed_discards]
-        new.replacements = list(self.replacements)
-        new.turn_undead_slot = self.turn_undead_slot
+        new.owed_discards = list(map(list.copy, self.owed_discards))
+        new.replacements = self.replacements.copy()
         new.picking = self.picking.copy() if self.picking else None
-        new.ds_known_top = self.ds_known_top
-        new.skip_night = self.skip_night
-        new.outcome = self.outcome
-        new.ending = self.ending
-        new.won = self.won
         new.events = []
         new._legal = None
+        new._pending = _UNKNOWN
         return new
 
     def pending(self) -> Decision | None:
-        handler = decisions.handler_for(self)
-        return handler.decision(self) if handler is not None else None
+        if self._pending is _UNKNOWN:
+            handler = decisions.handler_for(self)
+            self._pending = handler.decision(self) if handler is not None else None
+        assert not isinstance(self._pending, _Unknown)
+        return self._pending
 
     def edited(self) -> None:
         """Forget what was computed from this position (its legal actions): call it after
         changing a state's fields by hand, as scenario tests do. ``apply`` never needs it."""
         self._legal = None
+        self._pending = _UNKNOWN
 
     def legal_actions(self) -> list[Action]:
         """The pending decision's actions, computed once per position (a state changes only in
@@ -180,6 +176,7 @@ class DefendersState(GameState):
         assert handler is not None
         self.events = []
         self._legal = None
+        self._pending = _UNKNOWN
         handler.apply(self, action)
         turn.advance(self)
         out, self.events = self.events, []

@@ -67,7 +67,9 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
                 out.append(Move(b.name(d), by))
 
     add(_moves(b, here, 1, "foot", None))
-    gates = [i for i, g in enumerate(state.gates) if g]
+    gates: list[int] = []
+    if s.hero == "wizard" or state.gates[here] or any(b.cards[cid].band == "gate" for cid in hand):
+        gates = [i for i, g in enumerate(state.gates) if g]  # only where a gate is used
     for cid in hand:
         card = b.cards[cid]
         if card.band == "horse":

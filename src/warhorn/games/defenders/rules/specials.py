@@ -64,11 +64,12 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
         return [PlayCard(hero, cid, (b.name(i),)) for i, g in enumerate(state.gates) if not g]
     if effect == "hammer_of_valor":
         return [
-            PlayCard(hero, cid, (o.hero, b.name(i)))
+            PlayCard(hero, cid, (o.hero, name))
             for k, o in enumerate(state.slots)
             if o.hero is not None
-            for i in range(len(b.locations))
-            if i != o.loc and not heroes.barred(state, k, i)
+            for barred in (heroes.forbidden_destinations(state, k),)
+            for i, name in enumerate(b.location_names)
+            if i != o.loc and name not in barred
         ]
     if effect == "spell_of_purity":
         return [PlayCard(hero, cid, (b.name(i),)) for i, t in enumerate(state.taint) if t]
@@ -147,7 +148,8 @@ def day_plays(state: DefendersState) -> list[Action]:
 
 def open_window(state: DefendersState, kind: str) -> bool:
     """Open a window for every player holding a playable card; True if anyone is asked."""
-
+    if not any(s.rewards or not state.board.special_cards.isdisjoint(s.hand) for s in state.slots):
+        return False  # nobody holds a purple card or a reward: nothing to offer
     first = state.slots[state.current].player
     order = [(first + k) % state.players for k in range(state.players)]
     players = [p for p in order if plays_of_player(state, p, kind)]
