@@ -101,14 +101,17 @@ def test_calculator_refuses_a_body_that_is_not_json(client: TestClient) -> None:
 
 def test_calculator_page_and_catalogue(client: TestClient) -> None:
     page = client.get("/odds")
-    assert page.status_code == 200 and "/static/odds.js" in page.text
+    assert page.status_code == 200 and "/static/games/nerath.odds.js" in page.text
+    assert 'id="odds-form"' in page.text and "Conquest of Nerath" in page.text
+    assert client.get("/odds/nerath").text == page.text
+    assert client.get("/odds/dice-race").status_code == 404
     assert 'href="/odds"' in client.get("/").text  # linked from the lobby
     catalogue = client.get("/api/odds/nerath").json()
     assert [p["id"] for p in catalogue["pieces"]][:2] == ["soldier", "siege"]
     assert {"troll", "medusa", "beholder"} <= {g["id"] for g in catalogue["guardians"]}
     for asset in (
-        "/static/odds.js",
-        "/static/odds_view.js",
+        "/static/games/nerath.odds.js",
+        "/static/games/nerath.odds_view.js",
         "/static/games/nerath.js",
         "/static/games/nerath.css",
     ):

@@ -9,6 +9,8 @@ hand or a deck. It is served at ``GET /api/seat/{token}/board``.
 served at ``/static/games/<file>``; ``<game id>.js`` is the board renderer the
 game page imports when it exists (its contract is at the top of
 ``static/game.js``). A renderer imports the shared modules as ``../api.js``.
+A game with odds (``GamePlugin.odds``) may add a calculator page at
+``/odds/<game id>``: the form ``<game id>.odds.html`` and its script ``<game id>.odds.js``.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from typing import Any
 from warhorn.engine import GameState, UnknownGameError, game_plugin
 from warhorn.engine.plugin import resolve
 
-#: What a served asset's name may look like: ``<game id>.<extension>``.
-_ASSET_NAME = re.compile(r"^(?P<game>[a-z0-9][a-z0-9_-]{0,63})\.[a-z0-9]{1,8}$")
+#: What a served asset's name may look like: ``<game id>.<extension>`` or ``<game id>.<part>.<extension>``.
+_ASSET_NAME = re.compile(r"^(?P<game>[a-z0-9][a-z0-9_-]{0,63})\.(?:[a-z0-9_-]{1,32}\.)?[a-z0-9]{1,8}$")
 
 
 def board_layout(state: GameState) -> dict[str, Any] | None:
@@ -56,6 +58,12 @@ def game_asset(name: str) -> tuple[bytes, str] | None:
     if media in ("application/javascript", "text/javascript"):
         media = "text/javascript"
     return resource.read_bytes(), media
+
+
+def asset_text(name: str) -> str | None:
+    """A web asset as text (an HTML fragment), or None."""
+    found = game_asset(name)
+    return None if found is None else found[0].decode("utf-8")
 
 
 def renderer_url(game: str) -> str | None:

@@ -1,8 +1,10 @@
 """Exact battle odds over HTTP, for every game whose plugin offers odds (``GamePlugin.odds``).
 
-* ``GET /odds``: the calculator page (Conquest of Nerath's); ``GET /api/odds/{game}``: the pieces and
-  tiles the game's calculator offers; ``POST /api/odds/{game}``: the odds of any battle described in the
-  request (for Nerath, as ``warhorn odds nerath``).
+* ``GET /odds/{game}``: a game's calculator page (its form and script are the game's web assets
+  ``<game>.odds.html`` and ``<game>.odds.js``); ``GET /odds``: that page when one game has a calculator,
+  else the list of them. ``GET /api/odds/{game}``: the pieces and tiles the game's calculator offers;
+  ``POST /api/odds/{game}``: the odds of any battle described in the request (for Nerath, as
+  ``warhorn odds nerath``).
 * ``POST /api/seat/{token}/odds`` ``{"action": {...}}``: the odds of the battle that one of the seat's
   legal actions would start, computed by the game from public facts only.
 
@@ -19,9 +21,16 @@ import pydantic
 from fastapi import Body, FastAPI
 from fastapi.responses import HTMLResponse
 
-from warhorn.engine import MalformedActionError, UnknownGameError, WarhornError, game_plugin
+from warhorn.engine import (
+    MalformedActionError,
+    UnknownGameError,
+    WarhornError,
+    game_plugin,
+    registered_plugins,
+)
 from warhorn.engine.plugin import OddsSupport, OddsUnavailableError, resolve
 from warhorn.server import pages
+from warhorn.server.boards import asset_text, game_asset
 from warhorn.server.errors import ApiError
 
 if TYPE_CHECKING:
@@ -94,6 +103,24 @@ def seat_attack_odds(state: Any, seat: int, action_json: dict[str, Any]) -> dict
         raise _unavailable(exc) from None
 
 
+def calculators() -> list[tuple[str, str]]:
+    """(game id, name) of every game with odds and a calculator page (``<id>.odds.js``)."""
+    return [
+        (gid, plugin.spec.name)
+        for gid, plugin in registered_plugins().items()
+        if plugin.odds is not None and game_asset(f"{gid}.odds.js") is not None
+    ]
+
+
+def calculator_page(game: str) -> str:
+    """The calculator page of ``game``; 404 when it has none."""
+    odds_support(game)
+    form = asset_text(f"{game}.odds.html")
+    if form is None or game_asset(f"{game}.odds.js") is None:
+        raise ApiError(404, "no_odds", f"{game!r} has no odds calculator page")
+    return pages.odds_page(game_plugin(game).spec.name, form, f"/static/games/{game}.odds.js")
+
+
 # --- routes ---------------------------------------------------------------------------------
 
 
@@ -101,8 +128,15 @@ def add_odds_routes(app: FastAPI, hub: GameHub) -> None:
     """Add the odds page and endpoints to ``app``."""
 
     @app.get("/odds", response_class=HTMLResponse)
-    async def odds_page() -> HTMLResponse:
-        return HTMLResponse(pages.odds_page())
+    async def odds_index() -> HTMLResponse:
+        games = calculators()
+        if len(games) == 1:
+            return HTMLResponse(calculator_page(games[0][0]))
+        return HTMLResponse(pages.odds_index(games))
+
+    @app.get("/odds/{game}", response_class=HTMLResponse)
+    async def odds_page(game: str) -> HTMLResponse:
+        return HTMLResponse(calculator_page(game))
 
     @app.get("/api/odds/{game}")
     async def odds_catalog(game: str) -> dict[str, Any]:

@@ -80,33 +80,21 @@ def game_page(*, token: str, game: str, game_name: str, seat: int, renderer: str
     return _page(f"warhorn — {game_name}", body, "/static/game.js")
 
 
-def odds_page() -> str:
-    """The exact battle odds calculator of Conquest of Nerath (``static/odds.js`` fills and sends it)."""
-    body = """<header><h1><a href="/">warhorn</a></h1>
-<p>Conquest of Nerath — exact battle odds</p><nav><a href="/">lobby</a></nav></header>
-<main id="odds-calculator">
-  <section>
-    <h2>Battle</h2>
-    <form id="odds-form">
-      <table id="odds-armies"><thead><tr><th>piece</th><th>attacker</th><th>defender</th></tr></thead>
-      <tbody></tbody></table>
-      <label><input type="checkbox" id="odds-sea">
-        sea battle (warships, flyers and carried heroes fight)</label>
-      <fieldset id="odds-dungeon"><legend>Dungeon guardians (instead of defending pieces)</legend></fieldset>
-      <label>Attacker retreats at or below
-        <input id="odds-retreat-below" type="number" min="0" max="60"> pieces</label>
-      <label>Attacker retreats after <input id="odds-rounds" type="number" min="1" max="50"> rounds</label>
-      <label><input type="checkbox" id="odds-double-up"> damage doubles up once every piece has one</label>
-      <button type="submit">Compute</button>
-    </form>
-    <div id="odds-error" class="error" role="alert"></div>
-  </section>
-  <section>
-    <h2>Result</h2>
-    <div id="odds-result"><p class="muted">Choose the pieces and press Compute.</p></div>
-  </section>
-</main>"""
-    return _page("warhorn — battle odds", body, "/static/odds.js")
+def odds_page(game_name: str, form: str, script: str) -> str:
+    """A game's battle odds calculator: the game's own form (HTML from its web assets) and script."""
+    body = f"""<header><h1><a href="/">warhorn</a></h1>
+<p>{escape(game_name)} — exact battle odds</p><nav><a href="/">lobby</a></nav></header>
+{form}"""
+    return _page(f"warhorn — {game_name} battle odds", body, script)
+
+
+def odds_index(calculators: list[tuple[str, str]]) -> str:
+    """The list of the games' odds calculators, as (game id, game name)."""
+    items = "".join(f'<li><a href="/odds/{escape(gid)}">{escape(name)}</a></li>' for gid, name in calculators)
+    body = f"""<header><h1><a href="/">warhorn</a></h1><p>exact battle odds</p>
+<nav><a href="/">lobby</a></nav></header>
+<main><ul>{items or "<li>no installed game offers a calculator</li>"}</ul></main>"""
+    return _page("warhorn — battle odds", body)
 
 
 def error_page(message: str) -> str:

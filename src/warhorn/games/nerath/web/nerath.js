@@ -8,7 +8,7 @@
 //   cards     a button per playable card, pass to close a window or end a phase.
 // Every legal action also stays reachable in the generic list ("All legal actions", folded).
 import { request, el } from "../api.js";
-import { oddsView } from "../odds_view.js";
+import { oddsView } from "./nerath.odds_view.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const token = document.getElementById("game").dataset.token;

@@ -1,7 +1,7 @@
-// The battle odds calculator page (/odds): pieces per side, options, and the exact answer from
-// POST /api/odds/nerath.
-import { request, el } from "./api.js";
-import { oddsView } from "./odds_view.js";
+// Conquest of Nerath's battle odds calculator (the page /odds/nerath, its form in nerath.odds.html):
+// pieces per side, options, and the exact answer from POST /api/odds/nerath.
+import { request, el } from "../api.js";
+import { oddsView } from "./nerath.odds_view.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = { pieces: [], guardians: [] };

@@ -1,6 +1,6 @@
 // Drawing of one exact battle-odds answer (the JSON of BattleOdds.to_json), shared by the odds
-// calculator page (/odds) and the Nerath board's attack preview.
-import { el } from "./api.js";
+// calculator page (/odds/nerath) and the Nerath board's attack preview.
+import { el } from "../api.js";
 
 const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
 
