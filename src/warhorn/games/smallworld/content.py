@@ -224,13 +224,16 @@ def _check(
 def load_smallworld_content(folder: Path | None = None) -> SmallWorldContent:
     """Load and cross-check a content folder (``None``: the shipped ``data/`` folder).
 
-    A folder may hold only some of the three files; the others come from the shipped set.
+    A folder may hold only some of the three files (or only ``boards/``); the others come from
+    the shipped set.
     Raises :class:`ContentErrors` listing every mistake, each naming its file and key.
     """
     base = DATA_DIR if folder is None else Path(folder)
-    if folder is not None and not any((base / name).is_file() for name in CONTENT_FILES):
+    if folder is not None and not (
+        any((base / name).is_file() for name in CONTENT_FILES) or (base / "boards").is_dir()
+    ):
         raise ContentErrors(
-            [ContentError(str(base), "(folder)", f"holds none of {', '.join(CONTENT_FILES)}")]
+            [ContentError(str(base), "(folder)", f"holds none of {', '.join(CONTENT_FILES)}, boards/")]
         )
     paths = {name: (base / name if (base / name).is_file() else DATA_DIR / name) for name in CONTENT_FILES}
     report = ContentReport()

@@ -13,7 +13,12 @@ from warhorn.engine.decisions import GameSpec, OptionSpec
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.rng import Rng
 from warhorn.games.smallworld.board import SmallWorldBoard, load_board
-from warhorn.games.smallworld.content import SmallWorldContent, load_smallworld_content, shipped_content
+from warhorn.games.smallworld.content import (
+    DATA_DIR,
+    SmallWorldContent,
+    load_smallworld_content,
+    shipped_content,
+)
 from warhorn.games.smallworld.state import MURLOCS, Seat, SmallWorldState
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -101,24 +106,30 @@ def set_up(
 def new_smallworld_game(
     options: dict[str, Any], seed: int, content: Any = None, rng: Rng | None = None
 ) -> SmallWorldState:
-    """The factory the registry calls: a set-up game ready for the first player's combo."""
+    """The factory the registry calls: a set-up game ready for the first player's combo.
+
+    ``content``: None (the shipped content and boards), a :class:`SmallWorldContent` (from a
+    content folder: its ``boards/`` replace the shipped sets of the same name) or a folder path.
+    """
     resolved = SPEC.resolve_options(options)
-    folder = content if isinstance(content, Path) else None
-    loaded = (
-        content
-        if isinstance(content, SmallWorldContent)
-        else (load_smallworld_content(folder) if folder is not None else shipped_content())
-    )
+    if isinstance(content, Path):
+        content = load_smallworld_content(content)
+    loaded = content if isinstance(content, SmallWorldContent) else shipped_content()
+    folder = None if loaded.folder == DATA_DIR else loaded.folder
     board = load_board(resolved["board"], resolved["players"], folder)
     ref = {"set": resolved["board"], "players": resolved["players"]}
     return set_up(board, loaded, resolved, seed, rng if rng is not None else Rng(seed), ref)
 
 
 def check_content_folder(path: Path) -> list[ContentError]:
+    """Every mistake in a Small World content folder: its data files and its board sets."""
+    from warhorn.games.smallworld.board import check_boards
+
+    errors: list[ContentError] = []
     try:
         load_smallworld_content(path)
     except ContentErrors as exc:
-        return list(exc.errors)
+        errors += exc.errors
     except ContentError as exc:
-        return [exc]
-    return []
+        errors.append(exc)
+    return errors + check_boards(path)

@@ -558,9 +558,65 @@ class SmallWorldState(GameState):
         return problems
 
     def describe(self) -> str:
+        """The board listing for terminals: every occupied region by island, the column, the races.
+
+        Public facts only (no coin totals, no face-down marker or bomb identity).
+        """
         decision = self.pending()
         head = f"round {self.round}/{self.rounds}, player {self.current}'s turn"
-        return f"{head}: {decision.prompt}" if decision else "game over"
+        lines = [f"{head}: {decision.prompt}" if decision else f"{head}: game over"]
+        for island in self.board.islands:
+            parts = []
+            for rid in self.index.order:
+                region = self.index.regions[rid]
+                if region.island != island.id:
+                    continue
+                text = self._region_line(rid)
+                if text:
+                    parts.append(text)
+            lines.append(f"  {island.name}: " + ("; ".join(parts) if parts else "empty"))
+        combos = ", ".join(
+            f"{i}:{self.content.powers[pw].name} {self.race_name(r)}" + (f" (+{c})" if c else "")
+            for i, (r, pw, c) in enumerate(self.combos())
+        )
+        lines.append(f"  combos: {combos}")
+        for p, seat in enumerate(self.players):
+            active = (
+                f"{self.content.powers[seat.active.power].name} {self.race_name(seat.active.race)}"
+                if seat.active and seat.active.power
+                else "none"
+            )
+            declined = self.race_name(seat.declined.race) if seat.declined else "none"
+            lines.append(f"  player {p}: active {active} ({seat.hand} in hand), declined {declined}")
+        return "\n".join(lines)
+
+    def _region_line(self, rid: str) -> str:
+        a = self.areas[rid]
+        region = self.index.regions[rid]
+        bits = []
+        if a.occupied:
+            who = "Murlocs" if a.owner is None else f"p{a.owner} {self.race_name(a.race)}"
+            bits.append(f"{who}{' (declined)' if a.declined and a.owner is not None else ''} x{a.tokens}")
+        for name, label in (
+            ("beasts", "beasts"),
+            ("champion", "Champion"),
+            ("mountain", "Mountain"),
+            ("fort", "Fort"),
+            ("wisp_wall", "Wisp Wall"),
+            ("watchtower", "Watch Tower"),
+            ("objective", "Objective"),
+        ):
+            value = getattr(a, name)
+            if value:
+                bits.append(label if value is True else f"{value} {label}")
+        bits += [self.content.marker_name(m) for m in a.markers]
+        if a.hidden_marker is not None:
+            bits.append("face-down marker")
+        if a.bomb_by is not None:
+            bits.append("bomb")
+        if not bits:
+            return ""
+        return f"{region.name} [{rid}] " + ", ".join(bits)
 
 
 def _tribe_json(tribe: Tribe) -> dict[str, Any]:
