@@ -104,3 +104,14 @@ def test_the_redesigned_tome_discounts_castles_and_siege_engines_only() -> None:
     after = {p: cards.cost(s, K, p) for p in ("soldier", "siege", "castle", "warship")}
     assert before == {"soldier": 1, "siege": 2, "castle": 4, "warship": 2}
     assert after == {"soldier": 1, "siege": 1, "castle": 1, "warship": 2}  # power 2 + property 1 off castles
+
+
+@pytest.mark.rule("NER-CRD-04")
+def test_a_property_must_repeat_at_a_moment_the_rules_run(tmp_path: Path) -> None:
+    folder = break_file(
+        tmp_path,
+        "treasures",
+        'property = [{ op = "gain_gold", params = { amount = 1 }, when = "income" }]',
+        'property = [{ op = "gain_gold", params = { amount = 1 }, when = "reposition" }]',
+    )
+    find(check_content_folder(folder), "treasures.toml", "chalice_of_plenty", "repeats only at")

@@ -13,8 +13,9 @@ import pytest
 from tests.games.nerath.boards import BORDERS, EVENTS, GUARDIANS, SETUP, SPACES, TREASURES
 from tests.games.nerath.scenario import IC, K, N, V, notations, pieces_at, play, position
 from warhorn.engine.errors import IllegalActionError
-from warhorn.games.nerath.board import CardEffect, EventCard, build_board
-from warhorn.games.nerath.state import DRAW
+from warhorn.games.nerath.board import CardEffect, EventCard, TreasureCard, build_board
+from warhorn.games.nerath.rules import economy
+from warhorn.games.nerath.state import DRAW, REINFORCEMENTS
 
 
 def fx(op: str, **params: object) -> CardEffect:
@@ -189,3 +190,75 @@ def test_the_holder_chooses_which_pieces_a_card_sets_down_and_how_many() -> None
     assert plays == ["play portal v2:monster", "play portal v2:soldier", "play portal v2:monster,soldier"]
     s, _ = play(s, "play portal v2:monster")
     assert pieces_at(s, "k1") == [("karkoth", "soldier")]  # the soldier stays to guard the capital
+
+
+# --- treasure properties repeat at their moment (found in the audit: only start_of_turn and
+# on_conquest ran before; income, movement and dungeon properties never did) ---------------------
+PROPERTY_TREASURES = [
+    TreasureCard(
+        "purse",
+        "Purse",
+        1,
+        timing="own_turn",
+        property=(CardEffect("gain_gold", (("amount", 1),), when="income"),),
+    ),
+    TreasureCard(
+        "boots",
+        "Boots",
+        1,
+        timing="own_turn",
+        property=(CardEffect("extra_move", (("moves", 1), ("piece", "land")), when="movement"),),
+    ),
+    TreasureCard(
+        "shard",
+        "Shard",
+        1,
+        timing="own_turn",
+        property=(
+            CardEffect(
+                "modify_hit_number",
+                (("duration", "battle"), ("hit_on", 6), ("piece", "hero")),
+                when="dungeon",
+            ),
+        ),
+    ),
+]
+PROPERTY_BOARD = build_board(
+    SPACES,
+    BORDERS,
+    setup=SETUP,
+    guardians=GUARDIANS,
+    treasures=[*TREASURES, *PROPERTY_TREASURES],
+    events=EVENTS,
+)
+
+
+@pytest.mark.rule("NER-CRD-04")
+@pytest.mark.rule("NER-INC-01")
+def test_a_property_of_the_income_phase_pays_in_every_income_phase() -> None:
+    s = position([(K, "k1", "soldier", 1)], board=PROPERTY_BOARD, phase=REINFORCEMENTS, gold={K: 0})
+    s.d.treasures_in_play[K] = ("purse",)
+    s, events = play(s, "pass")  # to income: base income, then the purse's gold
+    assert s.d.gold[K] == economy.income_of(s, K) + 1
+    assert [e.data["gold"] for e in events if e.kind == "gold"] == [1]
+
+
+@pytest.mark.rule("NER-CRD-04")
+@pytest.mark.rule("NER-MOV-01")
+def test_a_property_of_the_movement_phase_works_in_every_movement_phase() -> None:
+    s = position([(K, "k1", "soldier", 1)], board=PROPERTY_BOARD)
+    s.d.treasures_in_play[K] = ("boots",)
+    s.begin_turn_for_test(DRAW)  # draw, then the movement phase: the boots' extra move
+    assert "move 1 soldier k1>k2>v2" in notations(s)
+
+
+@pytest.mark.rule("NER-CRD-04")
+@pytest.mark.rule("NER-CRD-05")
+def test_a_property_for_dungeon_battles_works_in_every_dungeon_battle() -> None:
+    s = position(
+        [(K, "k3", "warrior", 1)], board=PROPERTY_BOARD, guardians={"d1": ["troll"]}, rolls=[6, 1, 1]
+    )
+    s.d.treasures_in_play[K] = ("shard",)
+    s, events = play(s, "move 1 warrior k3>d1", "pass")
+    hero = next(e for e in events if e.kind == "roll")
+    assert hero.data["hits"] == 1  # a 6 hits the troll despite its 7+ penalty

@@ -31,7 +31,7 @@ from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph, Space
 from warhorn.engine.registry import ContentSupport
 from warhorn.games.nerath.board_facts import BoardView, board_fact_problems
-from warhorn.games.nerath.effects_vocabulary import TIMINGS, effect_problems, piece_matches
+from warhorn.games.nerath.effects_vocabulary import PROPERTY_MOMENTS, TIMINGS, effect_problems, piece_matches
 from warhorn.games.nerath.pieces import PIECES, Mobility
 
 #: The shipped original content.
@@ -688,6 +688,14 @@ def _check_treasures(treasures: TreasuresFile, file: str, report: ContentReport,
         )
         _check_effects(t.power, file, key + ".power", report)
         _check_effects(t.property, file, key + ".property", report)
+        for j, e in enumerate(t.property):
+            report.check(
+                e.when is None or e.when not in TIMINGS or e.when in PROPERTY_MOMENTS,
+                file,
+                f"{key}.property[{j}].when",
+                f"a property repeats only at {', '.join(PROPERTY_MOMENTS)} (or stands, without when); "
+                f"not {e.when!r}",
+            )
         _check_discounts((*t.power, *t.property), file, key, report)
     total = sum(t.copies for t in treasures.treasures)
     report.check(

@@ -106,6 +106,9 @@ TIMINGS: dict[str, str] = {
     "any_time": "at any moment",
 }
 
+#: The moments at which a treasure property with a ``when`` repeats (the rules run them then).
+PROPERTY_MOMENTS: tuple[str, ...] = ("start_of_turn", "movement", "dungeon", "on_conquest", "income")
+
 _PIECE_PLACES = (
     "friendly_territory",  # any territory the holder controls
     "own_capital",  # the holder's capital, if it controls it

@@ -398,6 +398,7 @@ class NerathState(GameState, BoardQueries):
             if phase == DRAW:
                 events += self._draw(k)
                 events.append(self._goto(MOVEMENT))
+                events += self.card_trigger("movement", k, -1)  # properties of the movement phase
                 continue
             if phase == BATTLES:
                 if d.battle is not None or d.landings or d.amok:

@@ -83,6 +83,8 @@ def start_battle(s: NerathState, space: int) -> list[Event]:
     if kind == DUNGEON:
         events += dungeons.reveal(s, space)
     s.d.battle = BattleState(space, "dungeon" if kind == DUNGEON else kind, k)
+    if kind == DUNGEON:
+        events += s.card_trigger("dungeon", k, space)  # properties for the explorer's dungeon battles
     if not side_model(s, defenders=True).can_fight:
         events += _finish(s, attacker_won=side_model(s, defenders=False).can_fight)
         return events

@@ -159,7 +159,7 @@ def cost(s: NerathState, k: int, ptype: str) -> int:
 
 
 def trigger(s: NerathState, when: str, k: int, space: int) -> list[Event]:
-    """Run lasting treasure properties whose window is ``when`` (e.g. start_of_turn)."""
+    """Run lasting treasure properties whose window is ``when`` (one of :data:`PROPERTY_MOMENTS`)."""
     window = {"turn_start": "start_of_turn", "conquer": "on_conquest"}.get(when, when)
     events: list[Event] = []
     for card in s.d.treasures_in_play[k]:

@@ -37,9 +37,11 @@ def income_of(s: NerathState, k: int) -> int:
 
 
 def collect_income(s: NerathState, k: int) -> list[Event]:
+    """NER-INC-01; then the holder's treasure properties that repeat in its income phase."""
     amount = income_of(s, k)
     s.d.gold[k] += amount
-    return [Event("income", {"kingdom": k, "gold": amount}, f"{s.kingdom_name(k)} collects {amount} gold")]
+    events = [Event("income", {"kingdom": k, "gold": amount}, f"{s.kingdom_name(k)} collects {amount} gold")]
+    return events + s.card_trigger("income", k, -1)
 
 
 def _team_members(s: NerathState, k: int) -> list[int]:
