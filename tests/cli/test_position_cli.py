@@ -7,13 +7,15 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import fixture_game
 from warhorn.cli.app import app
-from warhorn.engine import Match, Rng, load_game, register_plugin
+from warhorn.engine import Action, GameState, Match, Rng, load_game, register_plugin
+from warhorn.engine.plugin import OddsSupport, OddsUnavailableError
 from warhorn.engine.positions import check_position, position_from, split_position, to_position
 
 runner = CliRunner()
@@ -136,3 +138,38 @@ def test_a_seeded_game_save_has_no_position_key() -> None:
     match = Match.new("dice-race", seed=2)
     match.play(match.state.legal_actions()[0])
     assert "position" not in json.loads(match.dumps())
+
+
+def _six_odds(state: GameState, action: Action) -> dict[str, Any]:
+    if not isinstance(action, fixture_game.Roll):
+        raise OddsUnavailableError("not_a_roll", f"{action.notation()!r} rolls no die")
+    return {"action": action.notation(), "six": 1 / 6}
+
+
+#: An odds hook for the fixture game, to show the command's wiring (the real one is Nerath's).
+DICE_ODDS = OddsSupport(request=dict, catalog=dict, calculate=dict, attack_odds=_six_odds)
+
+
+@pytest.fixture
+def dice_race_with_odds() -> Iterator[None]:
+    odds = f"{__name__}:DICE_ODDS"
+    register_plugin(dataclasses.replace(fixture_game.PLUGIN, odds=odds), replace=True)
+    yield
+    fixture_game.register()
+
+
+def test_odds_from_a_position_ask_the_games_odds_hook(tmp_path: Path, dice_race_with_odds: None) -> None:
+    start = _new_position(tmp_path)
+    result = runner.invoke(app, ["position", "odds", str(start), "--action", "roll"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {"action": "roll", "six": pytest.approx(1 / 6)}
+    card = json.loads(start.read_text())["hands"][0][0]
+    refused = runner.invoke(app, ["position", "odds", str(start), "--action", f"play {card}"])
+    assert refused.exit_code == 1 and "rolls no die (not_a_roll)" in refused.output
+    illegal = runner.invoke(app, ["position", "odds", str(start), "--action", "respond block"])
+    assert illegal.exit_code == 1 and "matches no legal action" in illegal.output
+
+
+def test_odds_from_a_position_of_a_game_without_odds(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["position", "odds", str(_new_position(tmp_path)), "--action", "roll"])
+    assert result.exit_code == 1 and "'dice-race' offers no battle odds" in result.output

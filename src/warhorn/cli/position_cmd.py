@@ -3,6 +3,8 @@
 - ``warhorn position check FILE``: build the position (every mistake named by file and key),
   check that it reads back the same, and describe it;
 - ``warhorn position new GAME``: the position of a new game as JSON, a template to edit;
+- ``warhorn position odds FILE --action TEXT``: the odds of the battle that a legal action would
+  start there, for games whose plugin offers odds (computed from public facts, as on the web);
 - ``warhorn play GAME --position FILE`` (see :mod:`.play_cmd`) plays on from a position.
 
 The format of each game's positions is in ``docs/positions.md``.
@@ -19,7 +21,16 @@ from typing import Any
 import typer
 
 from warhorn.cli.common import fail, parse_options, read_input_text, say
-from warhorn.engine import ContentError, ContentErrors, Match, WarhornError, content_support, load_game
+from warhorn.engine import (
+    ContentError,
+    ContentErrors,
+    Match,
+    WarhornError,
+    content_support,
+    game_plugin,
+    load_game,
+)
+from warhorn.engine.plugin import OddsSupport, OddsUnavailableError, resolve
 from warhorn.engine.positions import split_position, to_position
 
 #: Largest position file read (a real position is a few KB).
@@ -69,6 +80,13 @@ def match_from_position_file(path: Path, game: str | None, content: Path | None,
         raise _in_file(exc, path) from None
 
 
+def _mistakes(file: Path, exc: ContentErrors) -> typer.Exit:
+    """Print every mistake of a position file, one a line; the exit to raise."""
+    for error in exc.errors:
+        say(str(error))
+    return fail(f"{file}: {len(exc.errors)} mistake(s)")
+
+
 def register(app: typer.Typer) -> None:
     position_app = typer.Typer(
         help="Set up a game from a position (JSON or TOML): check one, or write a new game's.",
@@ -85,9 +103,7 @@ def register(app: typer.Typer) -> None:
         try:
             match = match_from_position_file(file, game, content, undo=False)
         except ContentErrors as exc:
-            for error in exc.errors:
-                say(str(error))
-            raise fail(f"{file}: {len(exc.errors)} mistake(s)") from None
+            raise _mistakes(file, exc) from None
         except WarhornError as exc:
             raise fail(exc) from None
         state = match.state
@@ -112,5 +128,31 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(to_position(state), indent=1))
         except WarhornError as exc:
             raise fail(exc) from None
+
+    @position_app.command("odds")
+    def odds(
+        file: Path = typer.Argument(..., help="Position file (.json or .toml)."),
+        action: str = typer.Option(
+            ..., "--action", "-a", help="A legal action there (notation or a unique start)."
+        ),
+        game: str | None = typer.Option(None, "--game", help="Game id, when the file has no `game` key."),
+        content: Path | None = typer.Option(None, "--content", help="Content folder the position uses."),
+    ) -> None:
+        """The odds of the battle ACTION would start in the position FILE (public facts only), as JSON."""
+        try:
+            state = match_from_position_file(file, game, content, undo=False).state
+            reference = game_plugin(state.spec.id).odds
+            if reference is None:
+                raise WarhornError(f"{state.spec.id!r} offers no battle odds")
+            support = resolve(reference)
+            assert isinstance(support, OddsSupport), f"{reference} is not an OddsSupport"
+            answer = support.attack_odds(state, state.parse(action))
+        except ContentErrors as exc:
+            raise _mistakes(file, exc) from None
+        except OddsUnavailableError as exc:
+            raise fail(f"{exc} ({exc.code})") from None
+        except WarhornError as exc:
+            raise fail(exc) from None
+        typer.echo(json.dumps(answer, indent=1))
 
     app.add_typer(position_app, name="position")
