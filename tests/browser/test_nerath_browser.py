@@ -253,6 +253,17 @@ def test_the_odds_calculator_page_by_clicking(
     shown = browser.find_element(By.CSS_SELECTOR, "#odds-result .odds-row.win .odds-pct").text
     assert shown == f"{100 * expected.attacker_win:.1f}%"
     screenshot(browser, "odds-calculator")
+    # an allied defender (NER-BAT-07): the answer says how the allies share the damage
+    field = browser.find_element(By.ID, "odds-ally-soldier")
+    field.clear()
+    field.send_keys("2")
+    _click(wait, "#odds-form button[type=submit]")
+    wait.until(lambda d: "allied defenders" in d.find_element(By.ID, "odds-result").text)
+    allied = battle_odds({"soldier": 4, "dragon": 1}, {"soldier": 5}, ally={"soldier": 2})
+    shown = browser.find_element(By.CSS_SELECTOR, "#odds-result .odds-row.win .odds-pct").text
+    assert shown == f"{100 * allied.attacker_win:.1f}%"
+    field.clear()
+    field.send_keys("0")
     # an impossible battle is explained, not computed
     _click(wait, "#odds-sea")
     _click(wait, "#odds-form button[type=submit]")

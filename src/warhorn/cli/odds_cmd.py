@@ -37,6 +37,20 @@ def register(app: typer.Typer) -> None:
         defender: str = typer.Option(
             "", "--defender", "-d", help='Defending pieces, e.g. "5 soldier, 1 castle".'
         ),
+        ally: str = typer.Option(
+            "", "--ally", help='Pieces of an ally defending with the defender, e.g. "2 soldier" (NER-BAT-07).'
+        ),
+        allied_damage: str = typer.Option(
+            "agree",
+            "--allied-damage",
+            help="How allied defenders share damage: agree (the split better for them) or fixed (the rule).",
+        ),
+        amok_targets: int | None = typer.Option(
+            None,
+            "--amok-targets",
+            min=0,
+            help="Adjacent enemy territories without enemy pieces, for Run Amok (NER-BAT-20).",
+        ),
         sea: bool = typer.Option(False, "--sea", help="A sea battle (warships, flyers, carried heroes)."),
         dungeon: str = typer.Option(
             "",
@@ -69,6 +83,9 @@ def register(app: typer.Typer) -> None:
                 guardians=guardian_lookup() if guardians else None,
                 retreat=retreat,
                 double_up=double_up,
+                ally=ally or None,
+                allied_damage=allied_damage,
+                amok_targets=amok_targets,
             )
         except ArmyError as exc:
             raise fail(str(exc), code=2) from None
@@ -130,6 +147,16 @@ def _print_tables(result: BattleOdds, top: int) -> None:
         f"defender {result.defender_gold_lost:.2f}"
         + (f"; expected reward {result.expected_reward_gold:.2f}" if result.expected_reward_gold else "")
     )
+    if result.allied_split is not None:
+        console.print(f"allied defenders: {result.allied_split_note}")
+    if result.amok_monsters:
+        amok = f"run amok (NER-BAT-20): the attacker wins with a monster left {result.run_amok_chance:.2%}"
+        if result.amok_targets is not None:
+            amok += (
+                f"; expected conquests into the {result.amok_targets} open territories "
+                f"{result.expected_amok_conquests():.2f}"
+            )
+        console.print(amok)
 
     outcomes = Table(title=f"Most likely outcomes (top {top})", title_justify="left")
     outcomes.add_column("chance", justify="right")

@@ -184,6 +184,10 @@ class BattleOdds:
 
 ArmySpec = str | Mapping[str, int] | BattleSide
 
+#: The most states (one ally's times the other's) an allied defence split by the rule may have:
+#: the chain of such a defence pairs both allies' states, so its work grows with the product.
+MAX_ALLIED_STATES = 400
+
 
 def resolve_guardians(
     dungeon: Iterable[str | Guardian], guardians: Mapping[str, Guardian] | None = None
@@ -269,11 +273,14 @@ def battle_odds(
     if d_ally is None:
         B = _side_chain(whole, HIT_ON, False, sea, order, double_up)
         return _summarize(A, B, *_solve(A, B, retreat=retreat), a0, whole, sea=sea, amok_targets=amok)
-    rule_b = _allied_chain(
-        _side_chain(d0, HIT_ON, False, sea, order, double_up),
-        _side_chain(d_ally, HIT_ON, False, sea, order, double_up),
-        max(A.max_fs, A.max_n),
-    )
+    c1 = _side_chain(d0, HIT_ON, False, sea, order, double_up)
+    c2 = _side_chain(d_ally, HIT_ON, False, sea, order, double_up)
+    if c1.size * c2.size > MAX_ALLIED_STATES:
+        raise ArmyError(
+            f"allied defence too large for the exact split of NER-BAT-07: {c1.size} x {c2.size} states "
+            f"(at most {MAX_ALLIED_STATES}); describe the allies as one defender for the odds of one army"
+        )
+    rule_b = _allied_chain(c1, c2, max(A.max_fs, A.max_n))
     rule = _summarize(A, rule_b, *_solve(A, rule_b, retreat=retreat), a0, whole, sea=sea, amok_targets=amok)
     if allied_damage == "fixed":
         return replace(
@@ -1216,12 +1223,9 @@ def _summarize(
     b_start = np.array(d0.healthy, dtype=np.float64) + np.array(d0.damaged, dtype=np.float64)
     attacker_survivors = {pid: float(a_exp[i]) for i, pid in enumerate(PIECE_IDS) if a_start[i]}
     defender_survivors = {pid: float(b_exp[i]) for i, pid in enumerate(PIECE_IDS) if b_start[i]}
-    for g in dict.fromkeys(d0.guardians):
-        alive = np.zeros(B.size)
-        for gi, x in enumerate(B.guardians):
-            if x == g:
-                alive += B.guardians_alive[:, gi]
-        defender_survivors[g.id] = float(b_mass @ alive)
+    for gi, g in enumerate(B.guardians):  # by id: guardians sharing an id are counted together
+        alive = float(b_mass @ B.guardians_alive[:, gi])
+        defender_survivors[g.id] = defender_survivors.get(g.id, 0.0) + alive
     reward = attacker_win * sum(g.reward_gold for g in d0.guardians)
     amok: tuple[float, ...] = ()
     if not sea and not d0.guardians and a0.count("monster"):
@@ -1296,6 +1300,7 @@ def _summarize(
 
 __all__ = [
     "ALLIED_DAMAGE",
+    "MAX_ALLIED_STATES",
     "BattleOdds",
     "OutcomeProbability",
     "battle_odds",

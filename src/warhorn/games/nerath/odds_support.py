@@ -17,11 +17,13 @@ without an answer raises :class:`~warhorn.engine.plugin.OddsUnavailableError`.
 from __future__ import annotations
 
 import contextlib
+import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import lru_cache
-from itertools import permutations
-from typing import TYPE_CHECKING, Annotated, Any
+from itertools import combinations_with_replacement, permutations
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import pydantic
 
@@ -47,8 +49,12 @@ if TYPE_CHECKING:
 MAX_SIDE_PIECES = 60
 #: Most guardians a calculator dungeon may hold.
 MAX_GUARDIANS = 6
-#: Most face-down guardians the attack odds average over (2 → at most a few hundred tile pairs).
-MAX_UNKNOWN_GUARDIANS = 2
+#: Most draws of face-down guardians the attack odds average over: one exact battle per draw of
+#: guardian kinds (tiles that fight alike are one kind). With the shipped tiles 3 face-down
+#: guardians make about 1,300 draws (a few seconds), 4 about 6,300 (refused).
+MAX_FACE_DOWN_DRAWS = 2000
+#: The name face-down guardians go by in the odds (their tiles are not known).
+FACE_DOWN = "face-down"
 
 PieceCount = Annotated[int, pydantic.Field(ge=0, le=MAX_SIDE_PIECES)]
 
@@ -60,6 +66,9 @@ class OddsRequest(pydantic.BaseModel):
 
     attacker: dict[str, PieceCount] = pydantic.Field(max_length=len(PIECES) * 4)
     defender: dict[str, PieceCount] = pydantic.Field(default_factory=dict, max_length=len(PIECES) * 4)
+    ally: dict[str, PieceCount] = pydantic.Field(default_factory=dict, max_length=len(PIECES) * 4)
+    allied_damage: Literal["agree", "fixed"] = "agree"
+    amok_targets: int | None = pydantic.Field(default=None, ge=0, le=12)
     sea: bool = False
     dungeon: list[Annotated[str, pydantic.Field(max_length=64)]] = pydantic.Field(
         default_factory=list, max_length=MAX_GUARDIANS
@@ -69,7 +78,7 @@ class OddsRequest(pydantic.BaseModel):
     double_up: bool = False
     top: int = pydantic.Field(default=5, ge=1, le=50)
 
-    @pydantic.field_validator("attacker", "defender")
+    @pydantic.field_validator("attacker", "defender", "ally")
     @classmethod
     def _bounded(cls, value: dict[str, int]) -> dict[str, int]:
         if sum(value.values()) > MAX_SIDE_PIECES:
@@ -120,6 +129,9 @@ def calculate(body: OddsRequest) -> dict[str, Any]:
             guardians=guardian_tiles() if body.dungeon else None,
             retreat=retreat,
             double_up=body.double_up,
+            ally=dict(body.ally) if body.ally else None,
+            allied_damage=body.allied_damage,
+            amok_targets=body.amok_targets,
         )
     except ArmyError as exc:
         raise OddsUnavailableError("bad_battle", str(exc)) from None
@@ -185,6 +197,55 @@ def tile_draws(pool: Counter[str], n: int) -> list[tuple[float, tuple[str, ...]]
     return [(p, key) for key, p in sorted(out.items())]
 
 
+def face_down_draws(
+    pool: Counter[str], tiles: Mapping[str, Guardian], n: int
+) -> list[tuple[float, tuple[Guardian, ...], float]]:
+    """The ways ``n`` face-down guardians can fight, drawn without replacement from ``pool``:
+    tiles that fight alike (same dice, first strike and hero penalty) are one kind, so a draw is a
+    multiset of kinds. Each with its probability (multivariate hypergeometric), the guardians as
+    the battle sees them (named :data:`FACE_DOWN`, no reward) and their expected reward gold."""
+    kinds: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+    for tile, copies in pool.items():
+        g = tiles[tile]
+        kinds.setdefault((g.dice, g.first_strike, g.hero_hit_min), []).append((copies, g.reward_gold))
+    keys = sorted(kinds)
+    count = {key: sum(c for c, _r in kinds[key]) for key in keys}
+    reward = {key: sum(c * r for c, r in kinds[key]) / count[key] for key in keys}
+    total = sum(count.values())
+    if n > total:
+        raise OddsUnavailableError(
+            "unknown_guardians", f"{n} guardians lie face down but only {total} tiles are unseen"
+        )
+    ways = math.comb(total, n)
+    out = []
+    for draw in combinations_with_replacement(range(len(keys)), n):
+        picked = Counter(draw)
+        if any(m > count[keys[i]] for i, m in picked.items()):
+            continue
+        p = math.prod(math.comb(count[keys[i]], m) for i, m in picked.items()) / ways
+        gs = tuple(Guardian(FACE_DOWN, "face-down guardian", *keys[i]) for i in draw)
+        out.append((p, gs, sum(reward[keys[i]] for i in draw)))
+    return out
+
+
+def face_down_draw_count(pool: Counter[str], tiles: Mapping[str, Guardian], n: int) -> int:
+    """How many draws :func:`face_down_draws` would list (without listing them)."""
+    kinds: Counter[tuple[Any, ...]] = Counter()
+    for tile, copies in pool.items():
+        g = tiles[tile]
+        kinds[(g.dice, g.first_strike, g.hero_hit_min)] += copies
+    # multisets of size n with at most count[k] of kind k: coefficient of x^n in prod (1 + ... + x^c)
+    poly = [1] + [0] * n
+    for c in kinds.values():
+        nxt = [0] * (n + 1)
+        for i, v in enumerate(poly):
+            if v:
+                for j in range(min(c, n - i) + 1):
+                    nxt[i + j] += v
+        poly = nxt
+    return poly[n]
+
+
 def mixture(parts: Iterable[tuple[float, BattleOdds]]) -> BattleOdds:
     """The odds of a battle whose defender is one of several, each with its probability."""
     parts = list(parts)
@@ -235,8 +296,8 @@ def mixture(parts: Iterable[tuple[float, BattleOdds]]) -> BattleOdds:
 
 def attack_odds(state: Any, action: Action) -> dict[str, Any]:
     """The odds of the battle ``action`` (legal now in ``state``) would start, from public facts only."""
-    from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS
-    from warhorn.games.nerath.rules.battles import side_model
+    from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND
+    from warhorn.games.nerath.rules.battles import amok_targets, participants, side_model
     from warhorn.games.nerath.rules.dungeons import unseen_guardian_tiles
     from warhorn.games.nerath.state import BattleState
 
@@ -258,30 +319,49 @@ def attack_odds(state: Any, action: Action) -> dict[str, Any]:
     try:
         if kind == DUNGEON:
             slots = after.d.guardians.get(t, ())
-            known = [g for g in slots if g.face_up]
+            known = [guardian_from(after.board.guardian(g.tile)) for g in slots if g.face_up]
+            known_dice = [g.dice for g in slots if g.face_up]
             hidden = len(slots) - len(known)
-            if hidden > MAX_UNKNOWN_GUARDIANS:
+            pool = unseen_guardian_tiles(after)
+            tiles = {tile: guardian_from(after.board.guardian(tile)) for tile in pool}
+            draws = face_down_draw_count(pool, tiles, hidden)
+            if draws > MAX_FACE_DOWN_DRAWS:
                 raise OddsUnavailableError(
                     "unknown_guardians",
-                    f"{hidden} guardians lie face down there: too many unknowns to average",
+                    f"{hidden} guardians lie face down there: {draws} different draws to average "
+                    f"(at most {MAX_FACE_DOWN_DRAWS} are computed)",
                 )
-            pool = unseen_guardian_tiles(after)
             zero = (0,) * len(PIECE_IDS)
+            known_reward = sum(g.reward_gold for g in known)
             parts = []
-            for weight, tiles in tile_draws(pool, hidden):
-                gs = tuple(
-                    guardian_from(after.board.guardian(tile)) for tile in [*(g.tile for g in known), *tiles]
+            for weight, unseen, unseen_reward in face_down_draws(pool, tiles, hidden):
+                gs = (*known, *unseen)
+                defender = BattleSide(
+                    zero, zero, gs, (*known_dice, *(g.dice for g in unseen)), None, frozenset()
                 )
-                dice = tuple([*(g.dice for g in known), *(g.dice for g in gs[len(known) :])])
-                defender = BattleSide(zero, zero, gs, dice, None, frozenset())
-                parts.append((weight, battle_odds(attacker, defender, double_up=double_up)))
+                part = battle_odds(attacker, defender, double_up=double_up)
+                reward = part.attacker_win * (known_reward + unseen_reward)
+                parts.append((weight, replace(part, expected_reward_gold=reward)))
             odds = mixture(parts)
             answer["defender"] = {}
-            answer["guardians"] = [g.tile for g in known]
+            answer["guardians"] = [g.tile for g in slots if g.face_up]
             answer["guardians_face_down"] = hidden
         else:
             defender = side_model(probe, defenders=True)
-            odds = battle_odds(attacker, defender, sea=sea, double_up=double_up)
+            # allied defenders (NER-BAT-07): each kingdom's pieces, split as the game's option says
+            units = participants(probe, defenders=True)
+            kingdoms = sorted({u.kingdom for u in units})
+            sides = [side_model(probe, True, [u for u in units if u.kingdom == kk]) for kk in kingdoms]
+            amok = len(amok_targets(after, t, k)) if kind == LAND and attacker.count("monster") else None
+            odds = battle_odds(
+                attacker,
+                sides[0] if len(sides) == 2 else defender,
+                ally=sides[1] if len(sides) == 2 else None,
+                allied_damage=str(after.options.get("allied_damage", "agree")),
+                sea=sea,
+                double_up=double_up,
+                amok_targets=amok,
+            )
             answer["defender"] = defender.counts()
             answer["defender_kingdoms"] = sorted({KINGDOM_IDS[u.kingdom] for u in after.enemy_units_at(t, k)})
     except ArmyError as exc:

@@ -16,7 +16,8 @@ function buildForm() {
   for (const piece of catalog.pieces) {
     body.append(el("tr", {}, el("td", {}, `${piece.name} (${piece.cost} gold)`),
       el("td", {}, piece.castle ? el("span", { class: "muted" }, "defends only") : numberInput("attacker", piece)),
-      el("td", {}, numberInput("defender", piece))));
+      el("td", {}, numberInput("defender", piece)),
+      el("td", {}, numberInput("ally", piece))));
   }
   const box = $("odds-dungeon");
   for (const g of catalog.guardians) {
@@ -43,9 +44,12 @@ async function compute(event) {
     defender: readSide("defender"),
     sea: $("odds-sea").checked,
     dungeon: [...document.querySelectorAll("input.guardian:checked")].map((i) => i.value),
+    ally: readSide("ally"),
+    allied_damage: $("odds-allied-damage").value,
     double_up: $("odds-double-up").checked,
     top: 8,
   };
+  if ($("odds-amok-targets").value !== "") body.amok_targets = Number($("odds-amok-targets").value);
   if ($("odds-retreat-below").value !== "") body.retreat_below = Number($("odds-retreat-below").value);
   if ($("odds-rounds").value !== "") body.rounds = Number($("odds-rounds").value);
   try {

@@ -35,6 +35,15 @@ export function oddsView(odds, { compact = false } = {}) {
   box.append(el("p", { class: "muted" }, `expected rounds ${odds.expected_rounds.toFixed(2)} · gold lost: attacker ` +
     `${odds.attacker_gold_lost.toFixed(2)}, defender ${odds.defender_gold_lost.toFixed(2)}` +
     (odds.expected_reward_gold ? ` · expected reward ${odds.expected_reward_gold.toFixed(2)}` : "")));
+  if (odds.allied_split) box.append(el("p", { class: "odds-allies" }, `allied defenders: ${odds.allied_split.note}`));
+  if (odds.run_amok) {
+    let amok = `run amok: the attacker wins with a monster left ${pct(odds.run_amok.chance)}`;
+    if (odds.run_amok.targets !== undefined) {
+      amok += ` · expected conquests into ${odds.run_amok.targets} open territories ` +
+        odds.run_amok.expected_conquests.toFixed(2);
+    }
+    box.append(el("p", { class: "odds-amok" }, amok));
+  }
   if (!compact && odds.outcomes && odds.outcomes.length) {
     const list = el("table", { class: "odds-outcomes" },
       el("thead", {}, el("tr", {}, el("th", {}, "chance"), el("th", {}, "result"), el("th", {}, "attacker left"),
