@@ -3,8 +3,11 @@ builder (errors naming the key, round trip)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from warhorn.engine import load_game
 from warhorn.engine.errors import ContentErrors
 from warhorn.engine.events import events_for
 from warhorn.engine.rng import Rng
@@ -96,3 +99,18 @@ def test_positions_round_trip() -> None:
     assert again.view_json(0) == s.view_json(0) and again.view_json(1) == s.view_json(1)
     later = finish_turn(again)
     assert later.current == 1
+
+
+@pytest.mark.parametrize(("players", "board"), [(2, "islands"), (4, "classic")])
+def test_every_state_of_a_random_game_round_trips_through_a_position(players: int, board: str) -> None:
+    state = load_game("smallworld", seed=5, players=players, board=board)
+    chooser = Rng(11)
+    steps = 0
+    while not state.is_terminal and steps < 400:
+        if steps % 3 == 0:
+            data = json.loads(json.dumps(to_position(state)))
+            again = position_from(data)
+            assert again.digest() == state.digest(), f"step {steps}: {state.stage}"
+        legal = state.legal_actions()
+        state, _ = state.apply(legal[chooser.below(len(legal))])
+        steps += 1

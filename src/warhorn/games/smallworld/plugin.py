@@ -29,4 +29,5 @@ PLUGIN = GamePlugin(
         seeds=2,
     ),
     heuristic="warhorn.ai.smallworld.player:make_heuristic",
+    positions="warhorn.games.smallworld.position",
 )

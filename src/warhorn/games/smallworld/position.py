@@ -132,14 +132,22 @@ class ColumnSpec(_Model):
 
 
 class TurnSpec(_Model):
+    """What happened so far in the current turn (see :class:`~warhorn.games.smallworld.state.TurnLog`)."""
+
     used: tuple[str, ...] = ()
     conquests: int = 0
     acted: bool = False
+    ended: bool = False
     intimidations: int = 0
     portals: int = 0
     kills: int = 0
     attacked: tuple[int, ...] = ()
     defeated: tuple[tuple[int, str, bool], ...] = ()
+    saved: tuple[int, ...] = ()
+    to_place: tuple[str, ...] = ()
+    objectives_left: int = 0
+    defenders: tuple[int, ...] = ()
+    declined_now: bool = False
 
 
 class PositionSpec(_Model):
@@ -151,7 +159,12 @@ class PositionSpec(_Model):
     round: int = 1
     rounds: int | None = None
     turn_number: int = 0
-    stage: Literal["pick", "form", "conquer"] | None = None
+    stage: (
+        Literal["pick", "form", "conquer", "recruit", "redeploy", "place", "objective", "defend", "over"]
+        | None
+    ) = None
+    powers_discard: tuple[str, ...] = ()
+    rng: int | None = None
     start_turn: bool = False
     bombs: tuple[bool, ...] | None = None
     box_markers: tuple[str, ...] | None = None
@@ -310,7 +323,9 @@ def position_from(data: Mapping[str, Any], content: Any = None) -> SmallWorldSta
     # The column as given, then the rest of the banners and badges (content order) below it.
     s.races_stack = listed_races + [r for r in c.races if r not in in_play and r not in listed_races]
     s.powers_stack = listed_powers + [
-        p for p in c.powers if p not in powers_in_play and p not in listed_powers
+        p
+        for p in c.powers
+        if p not in powers_in_play and p not in listed_powers and p not in spec.powers_discard
     ]
     s.combo_coins = list(spec.column.coins) if spec.column and spec.column.coins else []
     from warhorn.games.smallworld.rules import begin_turn, refill_column
@@ -331,15 +346,23 @@ def position_from(data: Mapping[str, Any], content: Any = None) -> SmallWorldSta
         stage = spec.stage or ("conquer" if seat.active else "pick")
         s.stage = Stage(stage)
         s.turn = TurnLog(s.current, s.turn_number)
-    t = spec.turn
-    s.turn.used = list(t.used)
-    s.turn.conquests = t.conquests
-    s.turn.acted = t.acted
-    s.turn.intimidations = t.intimidations
-    s.turn.portals = t.portals
-    s.turn.kills = t.kills
-    s.turn.attacked = list(t.attacked)
-    s.turn.defeated = list(t.defeated)
+    if not spec.start_turn:
+        t = spec.turn
+        turn = s.turn
+        turn.conquests, turn.acted, turn.ended = t.conquests, t.acted, t.ended
+        turn.intimidations, turn.portals, turn.kills = t.intimidations, t.portals, t.kills
+        turn.objectives_left, turn.declined_now = t.objectives_left, t.declined_now
+        turn.used, turn.attacked, turn.saved = list(t.used), list(t.attacked), list(t.saved)
+        turn.to_place, turn.defenders = list(t.to_place), list(t.defenders)
+        turn.defeated = [(owner, race, declined) for owner, race, declined in t.defeated]
+    s.powers_discard = list(spec.powers_discard)
+    if spec.rng is not None:
+        s.rng = Rng(spec.rng)
+    needs = {Stage.DEFEND: ("defenders", s.turn.defenders), Stage.PLACE: ("to_place", s.turn.to_place)}
+    if s.stage in needs and not needs[s.stage][1]:
+        raise ContentErrors(
+            [ContentError("position", f"turn.{needs[s.stage][0]}", f"stage {s.stage.value} needs it")]
+        )
     problems = s.invariants()
     if problems:
         raise ContentErrors([ContentError("position", "(whole position)", p) for p in problems])
@@ -432,7 +455,7 @@ def to_position(state: SmallWorldState) -> dict[str, Any]:
             "markers": list(a.markers),
             "hidden_marker": a.hidden_marker,
         }
-    stage = s.stage.value if s.stage in (Stage.PICK, Stage.FORM, Stage.CONQUER) else None
+    stage = s.stage.value
     t = s.turn
     return {
         "board": board,
@@ -452,14 +475,22 @@ def to_position(state: SmallWorldState) -> dict[str, Any]:
         "box_markers": list(s.box_markers),
         "seed": s.seed,
         "options": {k: v for k, v in s.options.items() if k not in ("players", "board")},
+        "powers_discard": list(s.powers_discard),
+        "rng": s.rng.state,
         "turn": {
             "used": list(t.used),
             "conquests": t.conquests,
             "acted": t.acted,
+            "ended": t.ended,
             "intimidations": t.intimidations,
             "portals": t.portals,
             "kills": t.kills,
             "attacked": list(t.attacked),
             "defeated": [list(d) for d in t.defeated],
+            "saved": list(t.saved),
+            "to_place": list(t.to_place),
+            "objectives_left": t.objectives_left,
+            "defenders": list(t.defenders),
+            "declined_now": t.declined_now,
         },
     }
