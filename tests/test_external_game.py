@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 
 
@@ -40,11 +42,31 @@ def test_a_game_installed_from_outside_gets_cli_lobby_ai_and_conformance(tmp_pat
     assert probe.stdout.strip().endswith("ok")
 
 
-def test_a_plugin_whose_entry_point_names_another_game_is_refused(tmp_path: Path) -> None:
-    write_dist_info(tmp_path, "not-dice = fixture_game:PLUGIN")
+@pytest.mark.parametrize(
+    ("entry_point", "problem"),
+    [
+        ("not-dice = fixture_game:PLUGIN", "the entry point's name must be the game id"),
+        ("not-dice = no_such_module_anywhere:PLUGIN", "failed to load"),
+        ("not-dice = fixture_game:SPEC", "is not a GamePlugin"),
+    ],
+)
+def test_a_broken_plugin_is_named_and_the_other_games_still_work(
+    tmp_path: Path, entry_point: str, problem: str
+) -> None:
+    write_dist_info(tmp_path, entry_point)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(TESTS), str(TESTS.parent)])
-    code = "from warhorn.engine import registered_games; registered_games()"
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert run.returncode != 0
-    assert "the entry point's name must be the game id" in run.stderr
+    run = subprocess.run(
+        [sys.executable, "-c", "from warhorn.cli.app import main; main()", "games"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    output = " ".join(run.stdout.split())
+    assert "game plugin 'not-dice' is installed but cannot be used" in output and problem in output
+    assert "nerath — Conquest of Nerath" in output
+    code = "from warhorn.engine import load_game; load_game('not-dice')"
+    asked = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert asked.returncode != 0 and problem in asked.stderr

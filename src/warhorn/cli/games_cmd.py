@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from warhorn.cli.common import console
 from warhorn.engine import registered_games
+from warhorn.engine.registry import plugin_problems
 
 
 def register(app: typer.Typer) -> None:
@@ -14,6 +16,10 @@ def register(app: typer.Typer) -> None:
     def games() -> None:
         """List the registered games with their player counts and options."""
         specs = registered_games()
+        for name, problem in plugin_problems().items():
+            console.print(
+                Text(f"game plugin {name!r} is installed but cannot be used: {problem}", style="red")
+            )
         if not specs:
             console.print("no games registered")
             return

@@ -31,6 +31,7 @@ __all__ = [
     "game_spec",
     "installed_games",
     "load_game",
+    "plugin_problems",
     "register_game",
     "register_plugin",
     "registered_games",
@@ -40,6 +41,8 @@ __all__ = [
 
 _GAMES: dict[str, GamePlugin] = {}
 _installed: list[str] | None = None
+#: Installed entry points that failed to give a plugin: name -> what is wrong (the others still load).
+_BROKEN: dict[str, str] = {}
 
 
 def register_plugin(plugin: GamePlugin, *, replace: bool = False) -> None:
@@ -94,11 +97,21 @@ def _load_installed() -> list[str]:
             )
         ids = []
         for point in points:
-            plugin = _load_entry_point(point)
+            try:
+                plugin = _load_entry_point(point)
+            except PluginError as exc:
+                _BROKEN[point.name] = str(exc)
+                continue
             _GAMES.setdefault(plugin.id, plugin)
             ids.append(plugin.id)
         _installed = ids
     return _installed
+
+
+def plugin_problems() -> dict[str, str]:
+    """Installed game plugins that could not be loaded, by entry-point name, with what is wrong."""
+    _load_installed()
+    return dict(_BROKEN)
 
 
 def installed_games() -> list[str]:
@@ -123,6 +136,8 @@ def game_plugin(name: str) -> GamePlugin:
     try:
         return _GAMES[name]
     except KeyError:
+        if name in _BROKEN:
+            raise PluginError(_BROKEN[name]) from None
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGameError(f"no game named {name!r} (registered: {known})") from None
 
