@@ -17,9 +17,7 @@ from warhorn.games.defenders.board import (
     Location,
     QuestDef,
 )
-from warhorn.games.defenders.game import SPEC
-from warhorn.games.defenders.records import GeneralState, HeroSlot
-from warhorn.games.defenders.rules import turn
+from warhorn.games.defenders.position import position_from
 from warhorn.games.defenders.state import DefendersState
 
 MC = "Monarch City"
@@ -198,42 +196,32 @@ def scenario(
 ) -> DefendersState:
     """A clean position: generals on their starts without minions, heroes in Monarch City at
     full life, the decks in the given order (top first), no quests unless given, the first hero's
-    Daytime ready. Dice come from ``rolls``; other cards are drawn in the order listed."""
+    Daytime ready. Dice come from ``rolls``; other cards are drawn in the order listed.
+    Built with the public position builder (:mod:`warhorn.games.defenders.position`)."""
     b = board or mini_board()
-    opts = SPEC.resolve_options({"players": players or len(heroes), **(options or {})})
-    rng = ScriptedRng(rolls, fallback_seed=1 if fallback else None)
-    state = DefendersState(b, opts, 0, rng)
-    state.players = players or len(heroes)
-    state.quests_done = [0] * state.players
-    state.quests_done_names = [[] for _ in range(state.players)]
-    state.generals_slain = [0] * state.players
-    for gd in b.generals:
-        c = COLOURS.index(gd.colour)
-        state.generals[c] = GeneralState(b.loc(gd.path[0]) if generals_at_start else -1)
-    for i, loc in enumerate(b.locations):
-        if loc.gate_printed:
-            state.gates[i] = True
-            state.gate_supply -= 1
+    n = players or len(heroes)
     hands = hands or {}
     at = at or {}
-    used: list[str] = []
-    for i, h in enumerate(heroes):
-        life = b.hero_by_id[h].life
-        slot = HeroSlot(i % state.players, h, b.loc(at.get(h, MC)), life, life)
-        slot.hand = list(hands.get(h, []))
-        used += slot.hand
-        state.slots.append(slot)
-    state.unused_heroes = [h.id for h in b.heroes if h.id not in heroes]
-    all_hero = [c.id for c in b.hero_cards if c.id not in used]
+    used = [c for h in heroes for c in hands.get(h, [])]
     top = list(hero_deck or [])
-    state.hero_deck = Deck(tuple(top + [c for c in all_hero if c not in top]), ())
     ds_top = list(ds or [])
-    state.ds_deck = Deck(tuple(ds_top + [c.id for c in b.darkness if c.id not in ds_top]), ())
     q_top = list(quest_deck or [])
-    state.quest_deck = Deck(tuple(q_top + [q.id for q in b.quests if q.id not in q_top]), ())
-    state.phase = "start"
-    turn.advance(state)
-    state.events = []
+    position: dict[str, Any] = {
+        "options": {"players": n, **(options or {})},
+        "heroes": [
+            {"player": i % n, "hero": h, "location": at.get(h, MC), "hand": list(hands.get(h, []))}
+            for i, h in enumerate(heroes)
+        ],
+        "hero_deck": {"draw": top + [c.id for c in b.hero_cards if c.id not in used and c.id not in top]},
+        "darkness_deck": {"draw": ds_top + [c.id for c in b.darkness if c.id not in ds_top]},
+        "quest_deck": {"draw": q_top + [q.id for q in b.quests if q.id not in q_top]},
+        "phase": "start",
+    }
+    if not generals_at_start:
+        position["generals"] = {g.colour: {"location": None} for g in b.generals}
+    state = position_from(position, b)
+    state.rng = ScriptedRng(rolls, fallback_seed=1 if fallback else None)
+    state.edited()
     return state
 
 

@@ -12,6 +12,7 @@ PLUGIN = GamePlugin(
     conformance=ConformanceCases(option_sets=({}, {"players": 1}, {"players": 4}), seeds=3),
     heuristic="warhorn.ai.defenders.player:DefendersHeuristic",
     search_hooks="warhorn.ai.defenders.search:HOOKS",
+    positions="warhorn.games.defenders.position",
     board_layout="warhorn.games.defenders.web.layout:defenders_layout",
     web_assets="warhorn.games.defenders.web",
 )
