@@ -72,17 +72,18 @@ def test_planned_attack_counts_the_territories_open_to_run_amok() -> None:
 
 
 @pytest.mark.rule("NER-DUN-02")
-def test_planned_attack_averages_three_face_down_guardians_exactly() -> None:
-    """Three face-down tiles on d1 (the test board holds 6 tiles: Medusa, Troll, Beholder and three
-    Goblin Packs): the odds are the average over every draw of three, without replacement."""
-    s = position(
-        [(K, "k3", "warrior", 2), (K, "k3", "mage", 1)], guardians={"d1": ["medusa", "troll", "goblins"]}
-    )
+@pytest.mark.parametrize(
+    "placed", [["medusa", "troll", "goblins"], ["medusa", "troll", "goblins", "goblins"]]
+)
+def test_planned_attack_averages_face_down_guardians_exactly(placed: list[str]) -> None:
+    """Three or four face-down tiles on d1 (the test board holds 6 tiles: Medusa, Troll, Beholder
+    and three Goblin Packs): the odds are the average over every draw, without replacement."""
+    s = position([(K, "k3", "warrior", 2), (K, "k3", "mage", 1)], guardians={"d1": placed})
     answer = _attack(s, "move 2 warrior k3>d1")
-    assert answer["guardians"] == [] and answer["guardians_face_down"] == 3
+    assert answer["guardians"] == [] and answer["guardians_face_down"] == len(placed)
     pool = Counter(s.board.guardian_tiles())
     parts = []
-    for p, tiles in tile_draws(pool, 3):
+    for p, tiles in tile_draws(pool, len(placed)):
         gs = [guardian_from(s.board.guardian(t)) for t in tiles]
         parts.append((p, battle_odds("2 warrior", dungeon=gs)))
     want = mixture(parts)
@@ -97,7 +98,7 @@ def test_planned_attack_averages_three_face_down_guardians_exactly() -> None:
     # the tiles stay hidden: face-down survivors are counted, not named (how many survive depends on
     # which of two equally strong dice the guardians' roller gives up first, so only bounds here)
     assert set(answer["odds"]["defender_survivors"]) == {FACE_DOWN}
-    assert 0 < answer["odds"]["defender_survivors"][FACE_DOWN] < 3
+    assert 0 < answer["odds"]["defender_survivors"][FACE_DOWN] < len(placed)
 
 
 def test_too_many_face_down_draws_are_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:

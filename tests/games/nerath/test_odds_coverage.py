@@ -442,3 +442,44 @@ def test_a_dungeon_with_four_guardians_matches_the_game() -> None:
 
 def test_kingdom_ids_are_the_games() -> None:  # the helpers above name kingdoms by index
     assert KINGDOM_IDS[K] == "karkoth" and KINGDOM_IDS[N] == "nerath"
+
+
+@pytest.mark.rule("NER-DUN-02")
+@pytest.mark.rule("NER-DUN-05")
+@pytest.mark.rule("NER-DUN-06")
+def test_many_draws_of_guardians_solved_together_equal_each_battle_averaged() -> None:
+    """dungeon_odds_over_draws (all draws in one stack, one heroes' chain per hit penalty) gives
+    each draw's battle_odds, averaged: win chances, rounds, rewards, survivors and outcomes."""
+    from warhorn.games.nerath.odds import dungeon_odds_over_draws
+
+    tiles = {g.id: guardian_from(g) for g in _BOARD.guardians}
+    med, tro, beh, gob = tiles["medusa"], tiles["troll"], tiles["beholder"], tiles["goblins"]
+    draws = [
+        (0.5, (gob, gob, beh, med, tro), 4.0),  # five guardians, heroes need 7+ (the troll)
+        (0.3, (gob,), 2.0),
+        (0.2, (beh, med), 0.0),
+    ]
+    got = dungeon_odds_over_draws(BattleSide.of("2 warrior, 1 mage"), draws)
+    parts = [(w, battle_odds("2 warrior, 1 mage", dungeon=list(gs)), r) for w, gs, r in draws]
+    for name in (
+        "attacker_win",
+        "defender_win",
+        "mutual_destruction",
+        "expected_rounds",
+        "attacker_gold_lost",
+    ):
+        assert close(getattr(got, name), sum(w * getattr(o, name) for w, o, _r in parts)), name
+    assert close(got.expected_reward_gold, sum(w * o.attacker_win * r for w, o, r in parts))
+    for gid in ("goblins", "beholder", "medusa", "troll"):
+        want = sum(w * o.defender_survivors.get(gid, 0.0) for w, o, _r in parts)
+        assert close(got.defender_survivors[gid], want), gid
+    want_outcomes: dict[Any, float] = {}
+    for w, o, _r in parts:
+        for x in o.outcomes:
+            key = (x.result, tuple(sorted(x.attacker.items())), tuple(sorted(x.defender.items())))
+            want_outcomes[key] = want_outcomes.get(key, 0.0) + w * x.probability
+    got_outcomes = {
+        (x.result, tuple(sorted(x.attacker.items())), tuple(sorted(x.defender.items()))): x.probability
+        for x in got.outcomes
+    }
+    assert max(abs(want_outcomes.get(k, 0) - got_outcomes.get(k, 0)) for k in want_outcomes) < 1e-12

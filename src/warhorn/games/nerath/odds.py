@@ -1305,6 +1305,200 @@ __all__ = [
     "OutcomeProbability",
     "battle_odds",
     "clear_caches",
+    "dungeon_odds_over_draws",
     "dungeon_penalty",
     "resolve_guardians",
 ]
+
+
+# ---------------------------------------------------------------------------
+# Many dungeons at once: the same heroes against each possible draw of guardians
+
+
+#: Draws of guardians solved in one stack by :func:`dungeon_odds_over_draws`.
+DRAWS_AT_ONCE = 1500
+
+
+def dungeon_odds_over_draws(
+    attacker: BattleSide,
+    draws: Sequence[tuple[float, tuple[Guardian, ...], float]],
+    *,
+    double_up: bool = False,
+) -> BattleOdds:
+    """The odds of heroes entering a dungeon whose guardians are one of ``draws`` (probability,
+    the guardians in their order on the entrance, reward gold if the heroes win), averaged.
+
+    Every draw's guardians lose dice along one line (the weakest die first, :func:`~.battle.
+    loss_sequence`), so all draws are solved together: the heroes' chain is shared (one per hit
+    penalty, NER-DUN-05) and each row's guardian moves are a stack of small matrices, one per
+    draw. The numbers are those of :func:`battle_odds` on each draw, averaged; surviving guardians
+    are counted by id (guardians that share an id are counted together)."""
+    if not draws:
+        raise ArmyError("a dungeon battle needs at least one draw of guardians")
+    check_sides(attacker, BattleSide.of({}, guardians=draws[0][1]))
+    by_penalty: dict[int, list[tuple[float, tuple[Guardian, ...], float]]] = {}
+    for draw in draws:
+        if not draw[1]:
+            raise ArmyError("a dungeon battle needs at least one guardian")
+        by_penalty.setdefault(max(g.hero_hit_min for g in draw[1]), []).append(draw)
+    ids = sorted({g.id for _w, gs, _r in draws for g in gs})
+    order = _loss_order(None)
+    totals: dict[str, Any] = {}
+    outcome_mass: dict[tuple[int, int, tuple[int, ...]], float] = {}
+    chains: dict[int, _SideChain] = {}
+    for penalty, group in sorted(by_penalty.items()):
+        A = chains[penalty] = _side_chain(attacker, penalty, True, False, order, double_up)
+        for start in range(0, len(group), DRAWS_AT_ONCE):  # bounded memory
+            _solve_draws(A, group[start : start + DRAWS_AT_ONCE], ids, totals, outcome_mass)
+    a_start = np.array(attacker.healthy, dtype=np.float64) + np.array(attacker.damaged, dtype=np.float64)
+    a_exp = totals["a_pieces"]
+    results = (BattleOutcome.ATTACKER_WINS, BattleOutcome.DEFENDER_WINS, BattleOutcome.MUTUAL_DESTRUCTION)
+    listed = []
+    any_chain = next(iter(chains.values()))
+    for (res, a_code, left), p in outcome_mass.items():
+        if p <= 1e-15:
+            continue
+        a_left = any_chain.left_after(np.array([a_code], dtype=np.int64))[0]
+        d_left = {gid: n for gid, n in zip(ids, left, strict=True) if n}
+        listed.append(OutcomeProbability(results[res], a_left, d_left, p, False))
+    listed.sort(key=lambda o: -o.probability)
+    return BattleOdds(
+        attacker_win=totals["win"],
+        defender_win=totals["lose"],
+        mutual_destruction=totals["mutual"],
+        attacker_retreats=0.0,
+        expected_rounds=totals["rounds"],
+        attacker_survivors={pid: float(a_exp[i]) for i, pid in enumerate(PIECE_IDS) if a_start[i]},
+        defender_survivors={gid: float(n) for gid, n in zip(ids, totals["g_alive"], strict=True)},
+        attacker_gold_lost=float((a_start - a_exp) @ _COST),
+        defender_gold_lost=0.0,
+        expected_reward_gold=totals["reward"],
+        outcomes=tuple(listed),
+    )
+
+
+def _solve_draws(
+    A: _SideChain,
+    group: Sequence[tuple[float, tuple[Guardian, ...], float]],
+    ids: list[str],
+    totals: dict[str, Any],
+    outcome_mass: dict[tuple[int, int, tuple[int, ...]], float],
+) -> None:
+    """Solve the draws of one hit penalty together and add their weighted results to ``totals``
+    and ``outcome_mass`` (keys: result, the heroes' :meth:`_SideChain.heal_codes` number, the
+    guardians left per id)."""
+    k_n = len(group)
+    weights = np.array([w for w, _g, _r in group])
+    rewards = np.array([r for _w, _g, r in group])
+    # each draw's guardian dice in the order they are lost (NER-DUN-03, the default chooser)
+    lines = []
+    for _w, gs, _r in group:
+        dice = sorted(
+            (hit_chance(s, HIT_ON), g.first_strike, gi, s) for gi, g in enumerate(gs) for s in g.dice
+        )
+        lines.append(dice)
+    length = np.array([len(d) for d in lines])
+    L = int(length.max()) + 1  # states 0..len: after that many hits (len = beaten)
+    p_fs = np.zeros((k_n, L))
+    p_n = np.zeros((k_n, L))
+    for k, dice in enumerate(lines):
+        for i, (p, fs, _gi, _s) in enumerate(dice):
+            (p_fs if fs else p_n)[k, i] = p
+
+    # hit distributions of the dice left after t hits: the dice from position t on
+    def tails(p: FloatArray) -> FloatArray:
+        out = np.zeros((k_n, L, L))
+        out[:, L - 1, 0] = 1.0
+        for t in range(L - 2, -1, -1):
+            out[:, t, :] = out[:, t + 1, :] * (1.0 - p[:, t : t + 1])
+            out[:, t, 1:] += out[:, t + 1, :-1] * p[:, t : t + 1]
+        return out
+
+    b_fs, b_n = tails(p_fs), tails(p_n)
+    t_idx = np.arange(L)
+    live = t_idx[None, :] < length[:, None]  # guardians still able to fight
+    live_f = live.astype(np.float64)
+    # guardians alive after t hits, by id: a guardian lives while one of its dice is left
+    alive = np.zeros((k_n, L, len(ids)))
+    for k, (dice, (_w, gs, _r)) in enumerate(zip(lines, group, strict=True)):
+        last_pos = {gi: i for i, (_p, _f, gi, _s) in enumerate(dice)}  # its last die's position
+        for gi, g in enumerate(gs):
+            alive[k, : last_pos[gi] + 1, ids.index(g.id)] += 1
+    sa = A.size
+    in_x = np.zeros((k_n, sa, L))
+    in_y = np.zeros((k_n, sa, L))
+    in_x[:, 0, 0] = 1.0
+    absorbed = np.zeros((k_n, sa, L))
+    rounds = np.zeros(k_n)
+    eye = np.eye(L)
+    a_succ = A.succ[:, :, 0]
+    h_a = max(A.max_fs, A.max_n) + 1
+    # the guardians' line after h more hits, capped at beaten: flat indices into (k, t, t')
+    to = np.minimum(t_idx[None, :, None] + np.arange(h_a)[None, None, :], length[:, None, None])
+    flat = ((np.arange(k_n)[:, None, None] * L + t_idx[None, :, None]) * L + to).ravel()
+
+    def moves(dist: FloatArray) -> FloatArray:
+        w = np.broadcast_to(np.pad(dist, (0, h_a - len(dist)))[None, None, :], (k_n, L, h_a)).ravel()
+        out: FloatArray = np.bincount(flat, weights=w, minlength=k_n * L * L).astype(np.float64)
+        return out.reshape(k_n, L, L)
+
+    def spread(target: FloatArray, a: int, b_dist: FloatArray, mass: FloatArray, m: FloatArray) -> None:
+        cap = int(A.cap[a])
+        tb = b_dist[:, :, : cap + 1].copy()
+        tb[:, :, cap] += b_dist[:, :, cap + 1 :].sum(axis=2)
+        if cap < 1:
+            return
+        flow = np.einsum("ktj,kt,ktu->kju", tb[:, :, 1:], mass, m)
+        target[:, a_succ[a, 1 : cap + 1], :] += flow
+
+    for a in range(sa):
+        if not A.can_fight[a]:
+            absorbed[:, a, :] += in_x[:, a, :] + in_y[:, a, :]
+            continue
+        m_fs = moves(A.dist_fs[a])
+        m_n = moves(A.dist_n[a])
+        c_fs = (b_fs[:, :, 0] * live_f)[:, :, None] * m_fs
+        c_n = (b_n[:, :, 0] * live_f)[:, :, None] * m_n
+        rhs = in_x[:, a, :] + np.einsum("kt,ktu->ku", in_y[:, a, :], c_n)
+        system = eye[None] - np.einsum("ktu,kuv->ktv", c_fs, c_n)
+        try:
+            x = np.linalg.solve(np.transpose(system, (0, 2, 1)), rhs[:, :, None])[:, :, 0]
+        except np.linalg.LinAlgError:
+            raise ArmyError("this battle never ends: neither side can ever hit") from None
+        y = in_y[:, a, :] + np.einsum("kt,ktu->ku", x, c_fs)
+        x_live, y_live = x * live_f, y * live_f
+        absorbed[:, a, :] += (x - x_live) + (y - y_live)
+        rounds += x_live.sum(axis=1)
+        spread(in_y, a, b_fs, x_live, m_fs)
+        spread(in_x, a, b_n, y_live, m_n)
+    a_fight = A.can_fight
+    win = (absorbed[:, a_fight, :] * ~live[:, None, :]).sum(axis=(1, 2))
+    lose = (absorbed[:, ~a_fight, :] * live[:, None, :]).sum(axis=(1, 2))
+    mutual = (absorbed[:, ~a_fight, :] * ~live[:, None, :]).sum(axis=(1, 2))
+    a_mass = absorbed.sum(axis=2)  # (k, a)
+    g_alive = np.einsum("kat,ktg->g", absorbed * weights[:, None, None], alive)
+    for name, value in (
+        ("win", float(weights @ win)),
+        ("lose", float(weights @ lose)),
+        ("mutual", float(weights @ mutual)),
+        ("rounds", float(weights @ rounds)),
+        ("reward", float(weights @ (win * rewards))),
+    ):
+        totals[name] = totals.get(name, 0.0) + value
+    totals["a_pieces"] = totals.get("a_pieces", 0.0) + (weights @ a_mass) @ A.piece_counts
+    totals["g_alive"] = totals.get("g_alive", 0.0) + g_alive
+    # outcomes: result, the heroes left, the guardians left per id (summed with numpy)
+    a_codes, n_a = A.heal_codes()
+    kk, aa, tt = np.nonzero(absorbed)
+    mass = absorbed[kk, aa, tt] * weights[kk]
+    res = np.where(a_fight[aa], 0, np.where(live[kk, tt], 1, 2))
+    left = alive[kk, tt].astype(np.int64)
+    radix = _radix(left.max(axis=0)) if len(left) else None
+    assert radix is not None
+    span = int(np.prod((left.max(axis=0) + 1).astype(object)))
+    keys = (res * n_a + a_codes[aa]) * span + left @ radix
+    uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    summed = np.bincount(inverse.reshape(-1), weights=mass, minlength=len(uniq))
+    for i, q in zip(first.tolist(), summed.tolist(), strict=True):
+        key = (int(res[i]), int(a_codes[aa[i]]), tuple(left[i].tolist()))
+        outcome_mass[key] = outcome_mass.get(key, 0.0) + q
