@@ -7,6 +7,8 @@
   ``warhorn odds nerath``).
 * ``POST /api/seat/{token}/odds`` ``{"action": {...}}``: the odds of the battle that one of the seat's
   legal actions would start, computed by the game from public facts only.
+* ``POST /api/odds/{game}/position`` ``{"position": {...}, "action": {...}}``: the same for an action
+  legal in a position (``docs/positions.md``), for games with positions.
 
 The game decides the numbers (:class:`~warhorn.engine.plugin.OddsSupport`); this module checks who
 asks and what, and turns every refusal into a 4xx with a message. The computation runs in a worker thread.
@@ -22,6 +24,8 @@ from fastapi import Body, FastAPI
 from fastapi.responses import HTMLResponse
 
 from warhorn.engine import (
+    ContentError,
+    ContentErrors,
     MalformedActionError,
     UnknownGameError,
     WarhornError,
@@ -29,6 +33,7 @@ from warhorn.engine import (
     registered_plugins,
 )
 from warhorn.engine.plugin import OddsSupport, OddsUnavailableError, resolve
+from warhorn.engine.positions import check_position, split_position
 from warhorn.server import pages
 from warhorn.server.boards import asset_text, game_asset
 from warhorn.server.errors import ApiError
@@ -82,12 +87,45 @@ def calculate(game: str, body: Any) -> dict[str, Any]:
 
 def seat_attack_odds(state: Any, seat: int, action_json: dict[str, Any]) -> dict[str, Any]:
     """Check that ``action_json`` is a legal action of the seat's own decision, then its battle's odds."""
-    support = odds_support(state.spec.id)
     decision = state.pending()
+    odds_support(state.spec.id)
     if decision is None:
         raise ApiError(409, "game_over", "the game is over: no battle is coming")
     if decision.player != seat:
         raise ApiError(403, "not_your_decision", f"the pending decision belongs to seat {decision.player}")
+    return _attack_odds(state, action_json)
+
+
+class PositionOddsRequest(pydantic.BaseModel):
+    """A position (the game's format, ``docs/positions.md``) and one action legal there."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    position: dict[str, Any]
+    action: dict[str, Any]
+
+
+def position_attack_odds(game: str, body: PositionOddsRequest) -> dict[str, Any]:
+    """The odds of the battle ``body.action`` would start in ``body.position`` (422 naming its mistakes)."""
+    odds_support(game)
+    try:
+        name, data = split_position(body.position, game)
+        state = check_position(name, data)
+    except ContentErrors as exc:
+        problems = [f"position.{e.key}: {e.message}" for e in exc.errors]
+        raise ApiError(422, "bad_position", "; ".join(problems), problems=problems) from None
+    except ContentError as exc:
+        raise ApiError(422, "bad_position", f"position.{exc.key}: {exc.message}") from None
+    except WarhornError as exc:
+        raise ApiError(422, "bad_position", str(exc)) from None
+    if state.pending() is None:
+        raise ApiError(409, "game_over", "the position's game is over: no battle is coming")
+    return _attack_odds(state, body.action)
+
+
+def _attack_odds(state: Any, action_json: dict[str, Any]) -> dict[str, Any]:
+    """The odds of the battle a legal action (JSON) would start: 400/422 for a malformed or illegal one."""
+    support = odds_support(state.spec.id)
     try:
         action = state.decode(action_json)
     except MalformedActionError as exc:
@@ -145,6 +183,10 @@ def add_odds_routes(app: FastAPI, hub: GameHub) -> None:
     @app.post("/api/odds/{game}")
     async def odds_calculate(game: str, body: Annotated[Any, Body()]) -> dict[str, Any]:
         return await asyncio.to_thread(calculate, game, body)
+
+    @app.post("/api/odds/{game}/position")
+    async def odds_from_position(game: str, body: PositionOddsRequest) -> dict[str, Any]:
+        return await asyncio.to_thread(position_attack_odds, game, body)
 
     @app.post("/api/seat/{token}/odds")
     async def seat_odds(token: str, body: SeatOddsRequest) -> dict[str, Any]:
