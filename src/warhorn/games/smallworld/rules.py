@@ -309,9 +309,19 @@ def reinforce_problem(s: SmallWorldState, p: int, action: Reinforce) -> None:
 # legal actions
 # ======================================================================================
 def _conquer_candidates(s: SmallWorldState, p: int) -> list[Action]:
+    """Conquests and final conquests worth testing: every region not ours, with each ability usable now."""
+    vias = [""]
+    for via in VIA_RULES:
+        try:
+            _via_available(s, p, via)
+        except Refusal:
+            continue
+        vias.append(via)
+    mine = set(s.regions_of(p))
     out: list[Action] = []
-    vias = ["", "champion", "doomhammer", "alar", "frostmourne", "airborne", "ethereal"]
     for rid in s.index.order:
+        if rid in mine:
+            continue
         for via in vias:
             out.append(Conquer(rid, via))  # type: ignore[arg-type]
         out.append(Reinforce(rid))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from warhorn.engine.actions import Action, ActionCodec
 from warhorn.engine.decisions import Decision, GameSpec, Results
@@ -31,6 +31,7 @@ from warhorn.games.smallworld.board import WATER, Region, SmallWorldBoard
 from warhorn.games.smallworld.content import SmallWorldContent
 
 MURLOCS = "murlocs"
+T = TypeVar("T")
 
 
 class Stage(enum.Enum):
@@ -195,6 +196,10 @@ class SmallWorldState(GameState):
         self.turn_number = 0
         self.stage = Stage.PICK
         self.turn = TurnLog(0, 0)
+        #: Answers derived from the regions (who holds what, where each marker lies), kept between
+        #: actions; _apply_in_place turns it off while it changes the state and empties it after.
+        self._derived: dict[Any, Any] = {}
+        self._caching = True
 
     # --- the contract -----------------------------------------------------------------
     @property
@@ -215,10 +220,12 @@ class SmallWorldState(GameState):
         twin = type(self).__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.__dict__.pop("visible_combos", None)
+        twin._derived = {}
+        twin._caching = True
         twin.options = dict(self.options)
         twin.rng = self.rng.copy()
-        twin.players = [replace(s) for s in self.players]
-        twin.areas = {rid: replace(a) for rid, a in self.areas.items()}
+        twin.players = [_clone(s) for s in self.players]
+        twin.areas = {rid: _clone(a) for rid, a in self.areas.items()}
         twin.races_stack = list(self.races_stack)
         twin.powers_stack = list(self.powers_stack)
         twin.powers_discard = list(self.powers_discard)
@@ -252,10 +259,25 @@ class SmallWorldState(GameState):
 
         return explain_illegal(self, action)
 
+    def is_legal(self, action: Action) -> bool:
+        from warhorn.games.smallworld.rules import is_legal
+
+        return is_legal(self, action)
+
     def _apply_in_place(self, action: Action) -> list[Event]:
         from warhorn.games.smallworld.rules import apply_action
 
-        return apply_action(self, action)
+        self._derived.clear()
+        self._caching = False
+        try:
+            return apply_action(self, action)
+        finally:
+            self._caching = True
+            self._derived.clear()
+
+    def forget_derived(self) -> None:
+        """Drop the cached answers after changing regions by hand (tests, position building)."""
+        self._derived.clear()
 
     def results(self) -> Results | None:
         if self.stage is not Stage.OVER:
@@ -287,6 +309,16 @@ class SmallWorldState(GameState):
         return self.index.regions[rid].name
 
     def regions_of(self, player: int, declined: bool = False) -> list[str]:
+        """The regions ``player``'s active (or declined) race holds, in board order."""
+        if self._caching:
+            key = ("regions", player, declined)
+            found = self._derived.get(key)
+            if found is None:
+                found = self._derived[key] = self._regions_of(player, declined)
+            return list(found)
+        return self._regions_of(player, declined)
+
+    def _regions_of(self, player: int, declined: bool) -> list[str]:
         return [
             rid
             for rid, a in self.areas.items()
@@ -321,6 +353,14 @@ class SmallWorldState(GameState):
         return out
 
     def marker_region(self, marker: str) -> str | None:
+        """The region where a face-up marker lies (None: face down, in the box or gone)."""
+        if self._caching:
+            where = self._derived.get("markers")
+            if where is None:
+                where = self._derived["markers"] = {
+                    m: rid for rid, a in self.areas.items() for m in a.markers
+                }
+            return where.get(marker)
         for rid, a in self.areas.items():
             if marker in a.markers:
                 return rid
@@ -617,6 +657,13 @@ class SmallWorldState(GameState):
         if not bits:
             return ""
         return f"{region.name} [{rid}] " + ", ".join(bits)
+
+
+def _clone(item: T) -> T:
+    """A shallow copy of a Seat or an Area (their fields are numbers, strings, tuples or frozen values)."""
+    twin = object.__new__(type(item))
+    twin.__dict__.update(item.__dict__)
+    return twin
 
 
 def _tribe_json(tribe: Tribe) -> dict[str, Any]:
