@@ -14,6 +14,8 @@ hide cards, so every player sees every hand.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 from warhorn.engine.actions import Action, ActionCodec
@@ -42,6 +44,89 @@ from warhorn.games.defenders.records import (
     Window,
 )
 from warhorn.games.defenders.rules import decisions, turn, victory
+
+
+class Seen(StrEnum):
+    """Who may see a field of the state."""
+
+    EVERYONE = "everyone"  # in every view as it is (hands and quests are open: the game is cooperative)
+    ORDER_HIDDEN = "order_hidden"  # a deck: everyone sees its size and discard, nobody its order
+    NOBODY = "nobody"  # the dice generator: in the snapshot only
+    NOT_STATE = "not_state"  # the engine's bookkeeping (events, caches): neither viewed nor saved
+
+
+class Copied(StrEnum):
+    """What ``copy()`` does with a field."""
+
+    SHARED = "shared"  # immutable (numbers, text, enums, decks, the board, the options): shared
+    OWN = "own"  # mutable: the copy gets its own, all the way down
+    FRESH = "fresh"  # engine bookkeeping: a copy starts afresh
+
+
+@dataclass(frozen=True, slots=True)
+class StateField:
+    """One field of :class:`DefendersState`: how it is copied, who sees it, and the snapshot
+    keys that hold it (none only with a ``note`` saying why)."""
+
+    name: str
+    copied: Copied
+    seen: Seen
+    snapshot: tuple[str, ...]
+    note: str = ""
+
+
+def _field(
+    name: str, copied: Copied, *snapshot: str, seen: Seen = Seen.EVERYONE, note: str = ""
+) -> StateField:
+    return StateField(name, copied, seen, snapshot or (name,), note)
+
+
+SHARED, OWN, FRESH = Copied.SHARED, Copied.OWN, Copied.FRESH
+#: Every field of a Defenders state, declared once. ``tests/defenders/test_declared_state.py``
+#: checks ``__init__``, ``copy``, ``snapshot``, ``view`` and ``determinize`` against it, so a
+#: field added to one and not declared here (or declared and forgotten there) fails a test.
+STATE_FIELDS: tuple[StateField, ...] = (
+    StateField("board", SHARED, Seen.EVERYONE, (), "the content; saves record its hash"),
+    _field("options", SHARED),
+    StateField("seed", SHARED, Seen.EVERYONE, (), "where the game started; the state is the rng's"),
+    _field("rng", OWN, seen=Seen.NOBODY),
+    _field("minions", OWN),
+    _field("taint", OWN),
+    _field("gates", OWN),
+    _field("gate_supply", SHARED),
+    _field("crystals_left", SHARED),
+    _field("supply", OWN),
+    _field("generals", OWN),
+    _field("war", SHARED, "war", "war_status"),
+    _field("players", SHARED),
+    _field("slots", OWN, "heroes"),
+    _field("unused_heroes", OWN),
+    _field("hero_deck", SHARED, seen=Seen.ORDER_HIDDEN),
+    _field("ds_deck", SHARED, "darkness_deck", "darkness_known_top", seen=Seen.ORDER_HIDDEN),
+    _field("quest_deck", SHARED, seen=Seen.ORDER_HIDDEN),
+    _field("removed_cards", OWN),
+    _field("quests_done", OWN),
+    _field("quests_done_names", OWN),
+    _field("generals_slain", OWN),
+    _field("current", SHARED),
+    _field("turn_no", SHARED, "turn"),
+    _field("phase", SHARED),
+    _field("battle", OWN),
+    _field("window", OWN),
+    _field("night", OWN),
+    _field("owed_discards", OWN),
+    _field("replacements", OWN),
+    _field("turn_undead_slot", SHARED),
+    _field("picking", OWN),
+    _field("ds_known_top", SHARED, "darkness_known_top"),
+    _field("skip_night", SHARED),
+    _field("outcome", SHARED),
+    _field("ending", SHARED),
+    StateField("won", SHARED, Seen.EVERYONE, (), "follows from outcome ('win')"),
+    StateField("events", FRESH, Seen.NOT_STATE, (), "what the last action did"),
+    StateField("_legal", FRESH, Seen.NOT_STATE, (), "cache of legal_actions()"),
+    StateField("_pending", FRESH, Seen.NOT_STATE, (), "cache of pending()"),
+)
 
 
 class _Unknown:

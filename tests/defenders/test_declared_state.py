@@ -1,0 +1,99 @@
+"""The Defenders state's fields are declared once (state.STATE_FIELDS); construction, copy,
+snapshot, views and determinize are checked against the declaration, so a field added in one
+place and forgotten in another fails here."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from enum import Enum
+from typing import Any
+
+import pytest
+
+from warhorn.engine.deck import Deck
+from warhorn.engine.registry import load_game
+from warhorn.engine.rng import Rng
+from warhorn.games.defenders.board import DefendersBoard
+from warhorn.games.defenders.state import STATE_FIELDS, Copied, DefendersState, Seen
+
+IMMUTABLE = (int, str, bool, float, type(None), Enum, Deck, DefendersBoard, tuple)
+
+
+def positions() -> Iterator[DefendersState]:
+    """States of a seeded random game with four heroes, battles and pickings included."""
+    state = load_game("defenders", seed=7, players=4, heroes="wizard,cleric,sorceress,eagle_rider")
+    rng = Rng(7)
+    while True:
+        assert isinstance(state, DefendersState)
+        yield state
+        if state.pending() is None:
+            return
+        legal = state.legal_actions()
+        kinds = sorted({a.kind for a in legal})
+        kind = kinds[rng.below(len(kinds))]
+        pick = [a for a in legal if a.kind == kind]
+        state, _ = state.apply(pick[rng.below(len(pick))])
+
+
+def _containers(value: Any) -> Iterator[object]:
+    """Every mutable object inside ``value`` (itself included)."""
+    if isinstance(value, IMMUTABLE):
+        return
+    yield value
+    if isinstance(value, list | set):
+        for item in value:
+            yield from _containers(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _containers(item)
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            yield from _containers(getattr(value, f.name))
+
+
+def test_the_declaration_names_every_field_once() -> None:
+    names = [f.name for f in STATE_FIELDS]
+    assert len(names) == len(set(names))
+    for state in (load_game("defenders", seed=1, players=2), next(positions())):
+        assert set(vars(state)) == set(names), "declare the field in STATE_FIELDS"
+    for f in STATE_FIELDS:
+        assert f.snapshot or f.note, f"{f.name}: name its snapshot keys or say why it has none"
+
+
+@pytest.mark.parametrize("every", [5])
+def test_copy_shares_only_what_cannot_change(every: int) -> None:
+    for n, state in enumerate(positions()):
+        if n % every:
+            continue
+        twin = state.copy()
+        for f in STATE_FIELDS:
+            mine, theirs = getattr(state, f.name), getattr(twin, f.name)
+            if f.copied is Copied.SHARED:
+                assert isinstance(mine, IMMUTABLE) or f.name == "options", f"{f.name} is mutable: not SHARED"
+                assert mine is theirs or mine == theirs
+            elif f.copied is Copied.OWN:
+                assert mine == theirs if not isinstance(mine, Rng) else mine.state == theirs.state, f.name
+                shared = {id(x) for x in _containers(mine)} & {id(x) for x in _containers(theirs)}
+                assert not shared, f"copy() shares part of {f.name}"
+        assert twin.digest() == state.digest()
+
+
+def test_snapshot_view_and_determinize_follow_the_declaration() -> None:
+    keys = {k for f in STATE_FIELDS for k in f.snapshot}
+    hidden = {k for f in STATE_FIELDS if f.seen is Seen.ORDER_HIDDEN for k in f.snapshot}
+    secret = {k for f in STATE_FIELDS if f.seen is Seen.NOBODY for k in f.snapshot}
+    for n, state in enumerate(positions()):
+        if n % 7:
+            continue
+        snap = state.snapshot()
+        assert set(snap) == keys, "every snapshot key comes from a declared field, and back"
+        view = state.view(n % 4)
+        assert set(view) <= keys - secret
+        for key in set(view) - hidden:
+            assert view[key] == snap[key], f"{key} is declared seen by everyone"
+        for key in ("hero_deck", "quest_deck"):
+            assert view[key] != snap[key] or not state.hero_deck.draw_pile
+        other = state.determinize(n % 4, Rng(n)).snapshot()
+        changed = {k for k in keys if other[k] != snap[k]}
+        assert changed <= hidden, f"determinize changed what the player sees: {changed - hidden}"
