@@ -64,3 +64,22 @@ def test_settings_are_refused_by_name() -> None:
     assert make_heuristic({"decline_below": "3"}).settings.decline_below == 3
     with pytest.raises(ValueError, match="unknown Small World heuristic setting 'greed'"):
         make_heuristic({"greed": "1"})
+
+
+def test_search_hooks_value_the_leader_and_mcts_plays_a_legal_move() -> None:
+    from warhorn.ai import make_agent
+    from warhorn.ai.smallworld.search import evaluate
+    from warhorn.engine import load_game
+
+    s = scenario(
+        [
+            {"coins": 20, "active": {"race": "orcs", "power": "sailing"}},
+            {"coins": 5, "active": {"race": "humans", "power": "farmer"}},
+        ],
+        {"n1": mine(0, "orcs", 1), "n3": mine(0, "orcs", 1), "s1": mine(1, "humans", 1)},
+    )
+    assert evaluate(s, 0) > 0.9 > 0.1 > evaluate(s, 1)
+    game = load_game("smallworld", seed=3, players=2)
+    agent = make_agent("mcts:iterations=30")
+    action = agent.choose(game, 0, Rng(1))
+    assert action in game.legal_actions()

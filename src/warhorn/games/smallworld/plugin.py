@@ -29,5 +29,6 @@ PLUGIN = GamePlugin(
         seeds=2,
     ),
     heuristic="warhorn.ai.smallworld.player:make_heuristic",
+    search_hooks="warhorn.ai.smallworld.search:HOOKS",
     positions="warhorn.games.smallworld.position",
 )
