@@ -326,3 +326,33 @@ def test_murlocs_count_for_the_forsaken_only_with_the_option() -> None:
         return play(s, "conquer n3").turn.kills
 
     assert (kills(False), kills(True)) == (0, 1)
+
+
+@pytest.mark.rule("SWW-RAC-TAU")
+def test_a_tauren_token_left_alone_by_intimidation_leaves_with_the_other() -> None:
+    s = scenario(
+        [
+            {"active": {"race": "orcs", "power": "intimidating"}},
+            {"active": {"race": "tauren", "power": "farmer"}},
+        ],
+        {"n1": mine(0, "orcs", 1), "n3": mine(1, "tauren", 2), "n8": mine(1, "tauren", 2)},
+    )
+    s = play(s, "intimidate n3")
+    assert s.areas["n3"].race is None and s.players[1].returning == 2
+
+
+@pytest.mark.rule("SWW-RAC-GOB")
+def test_goblins_lay_no_bomb_under_the_aegis() -> None:
+    s = scenario(
+        [
+            {"active": {"race": "goblins", "power": "sailing"}},
+            {"active": {"race": "humans", "power": "farmer"}},
+        ],
+        {
+            "n1": mine(0, "goblins", 1),
+            "n2": mine(1, "humans", 1, markers=["aegis_of_aggramar"]),
+            "n3": mine(1, "humans", 1),
+        },
+    )
+    s = finish_turn(s)
+    assert s.areas["n2"].bomb_by is None and s.areas["n3"].bomb_by == 0

@@ -1201,6 +1201,10 @@ def _apply_intimidate(s: SmallWorldState, p: int, a: Action) -> list[Event]:
             seat.returning_declined += 1
         else:
             seat.returning += 1
+            if area.race == "tauren" and area.tokens == 1 and not area.beasts and not area.champion:
+                # SWW-RAC-TAU: a Tauren token is never left alone; it goes with the other.
+                area.tokens = 0
+                seat.returning += 1
         if q not in s.turn.defenders:
             s.turn.defenders.append(q)
         text = (
@@ -1543,6 +1547,7 @@ def _lay_bombs(s: SmallWorldState, p: int) -> list[Event]:
             and not a.declined
             and a.bomb_by is None
             and not a.watchtower
+            and s.marker_region(AEGIS) != rid  # the Goblins would have to pay to touch it
             and s.index.neighbours[rid] & mine
         ):
             a.bomb_by, a.bomb_live = p, s.bombs.pop()
