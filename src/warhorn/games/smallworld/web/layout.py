@@ -25,7 +25,7 @@ from warhorn.games.smallworld.rules import conquest_cost
 from warhorn.games.smallworld.state import SmallWorldState
 
 #: Canvas width the islands are arranged in (rows of islands, left to right).
-ROW_WIDTH = 1500.0
+ROW_WIDTH = 1000.0
 GAP = 40.0
 
 TERRAIN_COLOURS: dict[str, str] = {
