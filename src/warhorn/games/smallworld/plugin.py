@@ -31,4 +31,6 @@ PLUGIN = GamePlugin(
     heuristic="warhorn.ai.smallworld.player:make_heuristic",
     search_hooks="warhorn.ai.smallworld.search:HOOKS",
     positions="warhorn.games.smallworld.position",
+    board_layout="warhorn.games.smallworld.web.layout:smallworld_layout",
+    web_assets="warhorn.games.smallworld.web",
 )
