@@ -9,8 +9,10 @@ Hands and the deck order are hidden.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Literal, Self
 
 import pydantic
@@ -29,13 +31,10 @@ from warhorn.engine import (
     IllegalActionError,
     OptionError,
     OptionSpec,
-    Phase,
     Results,
     Rng,
-    TurnFlow,
     roll_event,
 )
-from warhorn.engine.flow import FlowPosition
 from warhorn.engine.plugin import ConformanceCases, GamePlugin
 from warhorn.engine.registry import register_plugin
 
@@ -60,7 +59,45 @@ class Respond(Action):
         return "respond block" if self.block else "respond allow"
 
 
-FLOW = TurnFlow((Phase("act", "Act", rule="FIX-TRN-01"), Phase("respond", "Respond", rule="FIX-TRN-02")))
+class Stage(StrEnum):
+    """Where a turn is: the active player acts, or the next player answers a rolled 6."""
+
+    ACT = "act"
+    RESPOND = "respond"
+
+
+STAGE_NAMES = {Stage.ACT: "Act", Stage.RESPOND: "Respond"}
+STAGE_RULES = {Stage.ACT: "FIX-TRN-01", Stage.RESPOND: "FIX-TRN-02"}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPosition:
+    """Round (from 1), whose turn (a player index) and the stage of that turn."""
+
+    round: int = 1
+    turn: int = 0
+    stage: Stage = Stage.ACT
+
+    def event(self, kind: str, who: str) -> Event:
+        """The ``flow.*`` event logging this position (tournaments count ``flow.round`` events)."""
+        return Event(
+            kind,
+            {"round": self.round, "turn": self.turn, "phase": self.stage.value, "step": None, "who": who},
+            f"round {self.round}, {who}: {STAGE_NAMES[self.stage]}",
+        )
+
+    def next_turn(self, players: int, who: str) -> tuple[TurnPosition, list[Event]]:
+        """The next player's turn; a new round after the last player's."""
+        events: list[Event] = []
+        if self.turn + 1 < players:
+            nxt = TurnPosition(self.round, self.turn + 1)
+        else:
+            nxt = TurnPosition(self.round + 1, 0)
+            events.append(Event("flow.round", {"round": nxt.round}, f"round {nxt.round} begins"))
+        events.append(nxt.event("flow.turn", who))
+        return nxt, events
+
+
 CARDS = tuple(f"c{value}{copy}" for value in range(1, 6) for copy in "abc")
 
 SPEC = GameSpec(
@@ -99,7 +136,7 @@ class DiceRace(GameState):
         for p in range(n):
             self.deck, cards, _ = self.deck.draw_many(self.options["hand_size"], self.rng)
             self.hands[p] = tuple(cards)
-        self.pos = FlowPosition()
+        self.pos = TurnPosition()
         self.last_roll = 0
         self.winner: int | None = None
 
@@ -115,7 +152,7 @@ class DiceRace(GameState):
     def pending(self) -> Decision | None:
         if self.winner is not None:
             return None
-        if FLOW.phase_id(self.pos) == "respond":
+        if self.pos.stage is Stage.RESPOND:
             responder = (self.active + 1) % self.num_players
             return Decision(responder, "respond", "block or allow the rolled 6", "FIX-TRN-02")
         return Decision(self.active, "act", "roll or play a card", "FIX-TRN-01")
@@ -152,7 +189,7 @@ class DiceRace(GameState):
             self.winner = best
             events.append(Event("game.won", {"player": best}, f"player {best} wins"))
             return
-        self.pos, flow_events = FLOW.next_turn(self.pos, self.num_players, f"player {self.active}")
+        self.pos, flow_events = self.pos.next_turn(self.num_players, f"player {self.active}")
         events.extend(flow_events)
 
     def _apply_in_place(self, action: Action) -> list[Event]:
@@ -163,8 +200,8 @@ class DiceRace(GameState):
             events.append(roll_event(f"player {p}", [(6, face)], purpose="points"))
             self.scores[p] += face
             if face == 6:
-                self.pos, ev = FLOW.goto_phase(self.pos, "respond", f"player {p}")
-                events.append(ev)
+                self.pos = dataclasses.replace(self.pos, stage=Stage.RESPOND)
+                events.append(self.pos.event("flow.phase", f"player {p}"))
                 return events
         elif isinstance(action, PlayCard):
             hand = list(self.hands[p])
@@ -217,7 +254,7 @@ class DiceRace(GameState):
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "deck": self.deck.public_json(),
-            "phase": FLOW.phase_id(self.pos),
+            "phase": self.pos.stage.value,
             "turn": self.active,
             "round": self.pos.round,
             "winner": self.winner,
@@ -228,7 +265,7 @@ class DiceRace(GameState):
             "scores": list(self.scores),
             "hands": [list(h) for h in self.hands],
             "deck": self.deck.to_json(),
-            "pos": [self.pos.round, self.pos.turn, self.pos.phase, self.pos.step],
+            "pos": [self.pos.round, self.pos.turn, list(Stage).index(self.pos.stage), 0],
             "winner": self.winner,
             "rng": self.rng.state,
         }
@@ -316,7 +353,7 @@ def position_from(data: Mapping[str, Any], content: Any = None) -> DiceRace:
     state.scores = list(model.scores)
     state.hands = [tuple(h) for h in model.hands]
     state.deck = Deck(tuple(model.deck), tuple(model.discard))
-    state.pos = FlowPosition(model.round, model.turn, 0 if model.phase == "act" else 1, 0)
+    state.pos = TurnPosition(model.round, model.turn, Stage(model.phase))
     state.rng = Rng(model.rng)
     state.winner = model.winner
     return state
@@ -330,7 +367,7 @@ def to_position(state: GameState) -> dict[str, Any]:
         "deck": list(state.deck.draw_pile),
         "discard": list(state.deck.discard_pile),
         "turn": state.pos.turn,
-        "phase": FLOW.phase_id(state.pos),
+        "phase": state.pos.stage.value,
         "round": state.pos.round,
         "target": state.options["target"],
         "hand_size": state.options["hand_size"],

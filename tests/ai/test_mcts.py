@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 import tiny_games
-from fixture_game import DiceRace, PlayCard, Respond
+from fixture_game import DiceRace, PlayCard, Respond, Stage, TurnPosition
 from warhorn.ai import Budget, GameHooks, MCTSAgent, make_agent, register_game_hooks
 from warhorn.ai.hooks import Prior, rank_reward, shared_win_reward, unregister_game_hooks, win_share_reward
 from warhorn.ai.mcts import prior_decides
-from warhorn.engine import Action, FlowPosition, GameState, Results, Rng, load_game
+from warhorn.engine import Action, GameState, Results, Rng, load_game
 from warhorn.sim import plan_tournament, run_tournament, wilson_interval
 
 tiny_games.register()
@@ -50,7 +50,7 @@ def test_blocks_a_winning_six_when_asked_outside_its_turn() -> None:
     state = load_game("dice-race", seed=1, hand_size=0)
     assert isinstance(state, DiceRace)
     state.scores = [21, 0]
-    state.pos = FlowPosition(round=3, turn=0, phase=1)
+    state.pos = TurnPosition(round=3, turn=0, stage=Stage.RESPOND)
     decision = state.pending()
     assert decision is not None and decision.player == 1 and decision.kind == "respond"
     agent = MCTSAgent(Budget(iterations=300))

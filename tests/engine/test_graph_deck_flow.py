@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from warhorn.engine import BoardGraph, Deck, Phase, Rng, ScriptedRng, Space, TurnFlow
+from warhorn.engine import BoardGraph, Deck, FlowPosition, Phase, Rng, ScriptedRng, Space, TurnFlow
 
 
 def line_board(n: int) -> BoardGraph:
@@ -66,19 +66,8 @@ def test_seeded_deck_is_reproducible() -> None:
     assert len(drawn) == 20 and deck.empty
 
 
-def test_flow_moves_through_phases_turns_and_rounds() -> None:
-    flow = TurnFlow((Phase("draw", "Draw"), Phase("move", "Move", steps=("plan", "go"))))
-    pos, event = flow.start("A")
-    assert flow.phase_id(pos) == "draw" and event.kind == "flow.turn"
-    assert flow.next_step(pos, "A") is None
-    nxt = flow.next_phase(pos, "A")
-    assert nxt is not None
-    pos, event = nxt
-    assert flow.step_id(pos) == "plan" and "Move" in event.text
-    step = flow.next_step(pos, "A")
-    assert step is not None and flow.step_id(step[0]) == "go"
-    assert flow.next_phase(step[0], "A") is None
-    pos, events = flow.next_turn(step[0], 2, "B")
-    assert (pos.round, pos.turn) == (1, 1)
-    pos, events = flow.next_turn(pos, 2, "A")
-    assert (pos.round, pos.turn) == (2, 0) and events[0].kind == "flow.round"
+def test_a_phase_table_finds_phases_by_position_and_id() -> None:
+    flow = TurnFlow((Phase("draw", "Draw"), Phase("move", "Move", steps=("plan", "go"), rule="X-1")))
+    pos = FlowPosition(round=2, turn=1, phase=1, step=1)
+    assert flow.phase_id(pos) == "move" and flow.step_id(pos) == "go" and flow.phase(pos).rule == "X-1"
+    assert flow.index("draw") == 0 and flow.step_id(FlowPosition()) is None

@@ -1,15 +1,16 @@
-"""Turn structure as data: rounds, turns, phases and steps, moved through one transition at a time.
+"""A phase table: a turn's phases (id, name, steps, rule) and a position in rounds, turns and phases.
 
-A game declares its phases once (:class:`TurnFlow`) and keeps a
-:class:`FlowPosition` in its state. Every transition returns the event that
-logs it, so the history shows each phase change.
+Games keep their phases and stages as enums in their own package (Defenders, Small World,
+the fixture game); the engine runs no turn structure for them. Conquest of Nerath still
+reads its phases from a :class:`TurnFlow` table and keeps a :class:`FlowPosition`; this
+module goes once that is an enum too. The transitions that once lived here (start,
+next step, next phase, next turn) were used only by the fixture game, which now has its
+own (``tests/fixture_game.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from warhorn.engine.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class FlowPosition:
 
 @dataclass(frozen=True, slots=True)
 class TurnFlow:
-    """The phases of one turn, in order, for a game with ``turns_per_round`` turns a round."""
+    """The phases of one turn, in order."""
 
     phases: tuple[Phase, ...]
 
@@ -53,49 +54,3 @@ class TurnFlow:
             if phase.id == phase_id:
                 return i
         raise KeyError(phase_id)
-
-    def _event(self, pos: FlowPosition, who: str, kind: str) -> Event:
-        phase = self.phases[pos.phase]
-        step = self.step_id(pos)
-        text = f"round {pos.round}, {who}: {phase.name}" + (f" — {step}" if step else "")
-        return Event(
-            kind,
-            {"round": pos.round, "turn": pos.turn, "phase": phase.id, "step": step, "who": who},
-            text,
-        )
-
-    def start(self, who: str) -> tuple[FlowPosition, Event]:
-        pos = FlowPosition()
-        return pos, self._event(pos, who, "flow.turn")
-
-    def next_step(self, pos: FlowPosition, who: str) -> tuple[FlowPosition, Event] | None:
-        """The next step within this phase, or None when the phase has no more steps."""
-        steps = self.phases[pos.phase].steps
-        if pos.step + 1 < len(steps):
-            nxt = FlowPosition(pos.round, pos.turn, pos.phase, pos.step + 1)
-            return nxt, self._event(nxt, who, "flow.step")
-        return None
-
-    def next_phase(self, pos: FlowPosition, who: str) -> tuple[FlowPosition, Event] | None:
-        """The first step of the next phase of this turn, or None after the last phase."""
-        if pos.phase + 1 < len(self.phases):
-            nxt = FlowPosition(pos.round, pos.turn, pos.phase + 1, 0)
-            return nxt, self._event(nxt, who, "flow.phase")
-        return None
-
-    def goto_phase(self, pos: FlowPosition, phase_id: str, who: str) -> tuple[FlowPosition, Event]:
-        nxt = FlowPosition(pos.round, pos.turn, self.index(phase_id), 0)
-        return nxt, self._event(nxt, who, "flow.phase")
-
-    def next_turn(
-        self, pos: FlowPosition, turns_per_round: int, who: str
-    ) -> tuple[FlowPosition, list[Event]]:
-        """The first phase of the next turn; a new round after the last turn of a round."""
-        events: list[Event] = []
-        if pos.turn + 1 < turns_per_round:
-            nxt = FlowPosition(pos.round, pos.turn + 1, 0, 0)
-        else:
-            nxt = FlowPosition(pos.round + 1, 0, 0, 0)
-            events.append(Event("flow.round", {"round": nxt.round}, f"round {nxt.round} begins"))
-        events.append(self._event(nxt, who, "flow.turn"))
-        return nxt, events
