@@ -404,52 +404,50 @@ def _vector(side: BattleSide, layout: _Layout) -> IntArray:
     return v
 
 
+#: Loss-order keys read once: (damaged?, piece index).
+_KEYS: dict[str, tuple[bool, int]] = {
+    **{pid: (False, i) for i, pid in enumerate(PIECE_IDS)},
+    **{"damaged " + pid: (True, i) for i, pid in enumerate(PIECE_IDS)},
+}
+
+
 def _loss_blocks(
     side: BattleSide, layout: _Layout, order: tuple[str, ...], double_up: bool
 ) -> tuple[IntArray, IntArray]:
     """The blocks of :func:`~.battle.loss_sequence` in order: for each, the coordinate that counts
     its targets (before the volley) and the change one hit on it makes to the state vector."""
-    start = _vector(side, layout)
-    cols: list[int] = []
-    deltas: list[IntArray] = []
-
-    def block(col: int, change: dict[int, int]) -> None:
-        d = np.zeros(layout.dim, dtype=np.int64)
-        for k, v in change.items():
-            d[k] = v
-        cols.append(col)
-        deltas.append(d)
-
+    healthy, damaged = side.healthy, side.damaged
+    tough = [side.toughness(i) >= 2 for i in range(_P)]
+    blocks: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     for key in order:
-        if key.startswith("damaged "):
-            i = PIECE_IDS.index(key[len("damaged ") :])
-            if i == _CASTLE_I or not (start[_P + i] or (start[i] and side.toughness(i) >= 2)):
+        is_damaged, i = _KEYS[key]
+        if is_damaged:
+            if i == _CASTLE_I or not (damaged[i] or (healthy[i] and tough[i])):
                 continue
-            block(_P + i, {_P + i: -1})
-        else:
-            i = PIECE_IDS.index(key)
-            if not start[i]:
-                continue
-            if i == _CASTLE_I or side.toughness(i) >= 2:
-                block(i, {i: -1, _P + i: 1})
+            blocks.append((_P + i, ((_P + i, -1),)))
+        elif healthy[i]:
+            if i == _CASTLE_I or tough[i]:
+                blocks.append((i, ((i, -1), (_P + i, 1))))
             else:
-                block(i, {i: -1})
+                blocks.append((i, ((i, -1),)))
     if double_up:
         for key in order:
-            if key.startswith("damaged "):
-                i = PIECE_IDS.index(key[len("damaged ") :])
-                if i != _CASTLE_I and start[i] and side.toughness(i) >= 2:
-                    block(i, {_P + i: -1})
+            is_damaged, i = _KEYS[key]
+            if is_damaged and i != _CASTLE_I and healthy[i] and tough[i]:
+                blocks.append((i, ((_P + i, -1),)))
     base = side.hit_min if side.hit_min is not None else HIT_ON
     gdice = sorted(
         (hit_chance(s, base), side.guardians[gi].first_strike, gi, s, c)
         for c, (gi, s) in enumerate(layout.guardian_cols)
     )
     for *_, c in gdice:
-        block(2 * _P + c, {2 * _P + c: -1})
-    if not cols:
-        return np.zeros(0, dtype=np.intp), np.zeros((0, layout.dim), dtype=np.int64)
-    return np.array(cols, dtype=np.intp), np.array(deltas, dtype=np.int64)
+        blocks.append((2 * _P + c, ((2 * _P + c, -1),)))
+    cols = np.array([col for col, _d in blocks], dtype=np.intp)
+    deltas = np.zeros((len(blocks), layout.dim), dtype=np.int64)
+    for k, (_col, change) in enumerate(blocks):
+        for coord, v in change:
+            deltas[k, coord] = v
+    return cols, deltas
 
 
 def _after_hits(states: IntArray, cols: IntArray, deltas: IntArray, max_hits: int, sea: bool) -> IntArray:
@@ -776,7 +774,7 @@ def _finish_chain(
     chain.cap = states[:, cols].sum(axis=1) if len(cols) else np.zeros(n, dtype=np.int64)
     chain.tough = states @ _toughness_weights(start, layout)
     healthy, damaged, gdice = states[:, :_P], states[:, _P : 2 * _P], states[:, 2 * _P :]
-    active = healthy.sum(axis=1) + np.delete(damaged, _CASTLE_I, axis=1).sum(axis=1)
+    active = healthy.sum(axis=1) + damaged.sum(axis=1) - damaged[:, _CASTLE_I]
     chain.can_fight = (active + gdice.sum(axis=1)) > 0
     chain.pieces_left = healthy.sum(axis=1) + damaged.sum(axis=1)
     chain.remains = (chain.pieces_left + gdice.sum(axis=1)) > 0
