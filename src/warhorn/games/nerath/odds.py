@@ -47,6 +47,7 @@ import numpy.typing as npt
 
 from warhorn.games.nerath.battle import (
     BUILTIN_GUARDIANS,
+    FULL_DEFAULT_LOSS_ORDER,
     PIECE_IDS,
     WARSHIP_CAPACITY,
     ArmyError,
@@ -309,7 +310,7 @@ def battle_odds(
 
 @lru_cache(maxsize=64)
 def _loss_order(order: tuple[str, ...] | None) -> tuple[str, ...]:
-    return normalize_loss_order(order)
+    return FULL_DEFAULT_LOSS_ORDER if order is None else normalize_loss_order(order)
 
 
 @lru_cache(maxsize=256)
@@ -595,6 +596,7 @@ class _SideChain:
     _heal_codes: tuple[IntArray, int] | None = None
     _heal_rows: IntArray | None = None
     _heal_radix: IntArray | None = None
+    _heal_first: dict[int, int] | None = None
 
     @property
     def max_fs(self) -> int:
@@ -639,19 +641,18 @@ class _SideChain:
 
     def left_after(self, codes: IntArray) -> list[dict[str, int]]:
         """Pieces and living guardians (by id) for each of some :meth:`heal_codes` numbers."""
+        heal, _n = self.heal_codes()
+        if self._heal_first is None:
+            first: dict[int, int] = {}
+            for i, c in enumerate(heal.tolist()):
+                first.setdefault(c, i)
+            self._heal_first = first
         names = [*PIECE_IDS, *(g.id for g in self.guardians)]
-        if self._heal_codes is None:
-            self.heal_codes()
-        assert self._heal_codes is not None
-        if self._heal_radix is None:
-            assert self._heal_rows is not None
-            ids, _n = self._heal_codes
-            first = {int(c): i for i, c in reversed(list(enumerate(ids.tolist())))}
-            rows = self._heal_rows[[first[int(c)] for c in codes]]
-        else:
-            spans = np.append(self._heal_radix[1:] // np.maximum(self._heal_radix[:-1], 1), 0)
-            rows = np.asarray(codes, dtype=np.int64)[:, None] // self._heal_radix[None, :]
-            rows = np.where(spans > 0, rows % np.where(spans > 0, spans, 1), rows)
+        states = [self._heal_first[int(c)] for c in codes.tolist()]
+        rows = np.concatenate(
+            [self.piece_counts[states].astype(np.int64), self.guardians_alive[states].astype(np.int64)],
+            axis=1,
+        )
         live = np.flatnonzero(rows.any(axis=0)).tolist() if len(rows) else []
         out = []
         for row in rows[:, live].tolist():
@@ -1197,24 +1198,27 @@ def _summarize(
     amok_targets: int | None,
 ) -> BattleOdds:
     a_fight = A.can_fight
-    b_fight = B.can_fight
     b_rem = B.remains
-    win_mask = np.outer(a_fight, ~b_fight)
-    lose_mask = np.outer(~a_fight, b_rem)
-    mutual_mask = np.outer(~a_fight, ~b_rem)
-    wins = absorbed * win_mask
-    attacker_win = float(wins.sum())
-    defender_win = float(absorbed[lose_mask].sum())
-    mutual = float(absorbed[mutual_mask].sum())
+    # every end with its mass: result 0 attacker wins, 1 defender wins, 2 both gone, 3 retreat
+    rows, cols = np.nonzero(absorbed)
+    mass = absorbed[rows, cols]
+    result = np.where(a_fight[rows], 0, np.where(b_rem[cols], 1, 2))
     retreats = float(retreated.sum())
-
-    ended = absorbed + retreated
-    a_mass = ended.sum(axis=1)
-    b_mass = ended.sum(axis=0)
+    if retreats:
+        r_rows, r_cols = np.nonzero(retreated)
+        rows = np.concatenate([rows, r_rows])
+        cols = np.concatenate([cols, r_cols])
+        mass = np.concatenate([mass, retreated[r_rows, r_cols]])
+        result = np.concatenate([result, np.full(len(r_rows), 3, dtype=result.dtype)])
+    by_result = np.bincount(result, weights=mass, minlength=4)
+    attacker_win, defender_win, mutual = (float(x) for x in by_result[:3])
+    win = result == 0
+    a_mass = np.bincount(rows, weights=mass, minlength=A.size)
+    b_mass = np.bincount(cols, weights=mass, minlength=B.size)
     a_exp = a_mass @ A.piece_counts
     b_exp = b_mass @ B.piece_counts
     # A castle left when the attacker wins is captured: lost to the defender (NER-BAT-16).
-    b_win_mass = wins.sum(axis=0)
+    b_win_mass = np.bincount(cols[win], weights=mass[win], minlength=B.size)
     captured = float(b_win_mass @ B.piece_counts[:, _CASTLE_I])
     b_exp[_CASTLE_I] -= captured
     a_start = np.array(a0.healthy, dtype=np.float64) + np.array(a0.damaged, dtype=np.float64)
@@ -1227,35 +1231,26 @@ def _summarize(
     reward = attacker_win * sum(g.reward_gold for g in d0.guardians)
     amok: tuple[float, ...] = ()
     if not sea and not d0.guardians and a0.count("monster"):
-        monsters = A.piece_counts[:, _MONSTER_I].astype(np.intp)
-        amok = tuple(
-            np.bincount(monsters, weights=wins.sum(axis=1), minlength=a0.count("monster") + 1).tolist()
-        )
+        monsters = A.piece_counts[rows[win], _MONSTER_I].astype(np.intp)
+        by_count = np.bincount(monsters, weights=mass[win], minlength=a0.count("monster") + 1)
+        amok = tuple(float(p) for p in by_count)
 
     # every distinct end: (result, what is left of each side after healing), summed with numpy
     a_codes, n_a = A.heal_codes()
     b_codes, n_b = B.heal_codes()
-    keys = []
-    probs = []
-    for mat, retreat_end in ((absorbed, False), (retreated, True)):
-        rows, cols = np.nonzero(mat)
-        if retreat_end:
-            result = np.full(len(rows), 3, dtype=np.int64)
-        else:
-            result = np.where(a_fight[rows], 0, np.where(b_rem[cols], 1, 2))
-        if n_a * n_b * 4 < 1 << 62:
-            keys.append((result * n_a + a_codes[rows]) * n_b + b_codes[cols])
-        else:
-            keys.append(
-                np.array(
-                    [
-                        ((int(r) * n_a + int(x)) * n_b + int(y))
-                        for r, x, y in zip(result, a_codes[rows], b_codes[cols], strict=True)
-                    ],
-                    dtype=object,
-                )
+    if n_a * n_b * 4 < 1 << 62:
+        keys = [(result * n_a + a_codes[rows]) * n_b + b_codes[cols]]
+    else:
+        keys = [
+            np.array(
+                [
+                    ((int(r) * n_a + int(x)) * n_b + int(y))
+                    for r, x, y in zip(result, a_codes[rows], b_codes[cols], strict=True)
+                ],
+                dtype=object,
             )
-        probs.append(mat[rows, cols])
+        ]
+    probs = [mass]
     key_all = np.concatenate(keys)
     uniq, inverse = np.unique(key_all, return_inverse=True)
     summed = np.bincount(inverse.reshape(-1), weights=np.concatenate(probs), minlength=len(uniq))
