@@ -147,6 +147,30 @@ def defenders_own_cards(state: Any, seat: int) -> list[str]:
     return [c for slot in state.slots if slot.player == seat for c in slot.hand]
 
 
+def smallworld_secrets(state: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` may not know in Small World of Warcraft: the face-down markers (on the islands and
+    in the box), the bombs' faces, the other players' coin totals."""
+    return {
+        "face_down": [a.hidden_marker for a in state.areas.values() if a.hidden_marker],
+        "box": list(state.box_markers),
+        "bombs": [*(a.bomb_live for a in state.areas.values() if a.bomb_by is not None), *state.bombs],
+        "coins": [seat_.coins for p, seat_ in enumerate(state.players) if p != seat],
+    }
+
+
+def smallworld_face_up(state: Any) -> list[str]:
+    """The artifacts and places lying face up."""
+    return [m for a in state.areas.values() for m in a.markers]
+
+
+def smallworld_own_coins(state: Any, seat: int) -> list[str]:
+    return []
+
+
+def smallworld_names(state: Any, marker: str) -> list[str]:
+    return [state.content.marker_name(marker)]
+
+
 @dataclass
 class GameSecrets:
     """A game's hidden facts for a seat, the cards lying face up for all, a seat's own cards, card names."""
@@ -164,6 +188,7 @@ SECRETS = {
         nerath_secrets, nerath_face_up, nerath_own_cards, nerath_names, ("treasure_hands",)
     ),
     "defenders": GameSecrets(defenders_secrets, defenders_face_up, defenders_own_cards),
+    "smallworld": GameSecrets(smallworld_secrets, smallworld_face_up, smallworld_own_coins, smallworld_names),
 }
 
 
@@ -539,3 +564,19 @@ def test_defenders_deck_order_and_seed_never_reach_a_seat_on_the_wire(tmp_path: 
     assert counts.messages > 50 and counts.reasons_checked > 5
     assert counts.twins_differing == counts.twins, "a twin had the same deck order: the check proves less"
     assert counts.own_cards_seen > 20, "a seat never saw its own hand: the check would prove nothing"
+
+
+def test_smallworld_coins_markers_and_bombs_never_reach_another_seat_on_the_wire(tmp_path: Path) -> None:
+    counts, truth = _play_and_audit(
+        f"sqlite:///{tmp_path / 'warhorn.sqlite3'}",
+        "smallworld",
+        ["human", "random", "human"],
+        {"players": 3},
+        (12, None),
+    )
+    assert truth.record.status == "finished"
+    assert counts.messages > 50 and counts.hidden_event_checks > 10
+    # late in a game every marker may be face up and two coin totals equal: a twin may then be the truth
+    assert counts.twins_differing >= 0.9 * counts.twins, "twins rarely differed: the check proves less"
+    coins_hidden = [e for events in truth.events for e in events if e.kind == "score" and e.visible_to]
+    assert coins_hidden, "no private score event: the check would prove nothing about coins"
