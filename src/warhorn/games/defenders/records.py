@@ -87,21 +87,22 @@ class HeroSlot:
     turn: dict[str, Any] = field(default_factory=dict)  # per-turn flags
 
     def copy(self) -> HeroSlot:
-        return HeroSlot(
-            self.player,
-            self.hero,
-            self.loc,
-            self.life,
-            self.max_life,
-            self.actions,
-            list(self.hand),
-            self.quest,
-            list(self.quest_progress),
-            list(self.quest_minions),
-            list(self.rewards),
-            list(self.slain),
-            dict(self.turn),
-        )
+        # Attribute by attribute: about twice as fast as calling the dataclass's __init__.
+        new = HeroSlot.__new__(HeroSlot)
+        new.player = self.player
+        new.hero = self.hero
+        new.loc = self.loc
+        new.life = self.life
+        new.max_life = self.max_life
+        new.actions = self.actions
+        new.hand = self.hand.copy()
+        new.quest = self.quest
+        new.quest_progress = self.quest_progress.copy()
+        new.quest_minions = self.quest_minions.copy()
+        new.rewards = self.rewards.copy()
+        new.slain = self.slain.copy()
+        new.turn = self.turn.copy()
+        return new
 
     def to_json(self, board: DefendersBoard) -> dict[str, Any]:
         return {
@@ -129,7 +130,12 @@ class GeneralState:
     no_heal_turn: int = -1  # Spy in the Camp: no healing at the end of this turn
 
     def copy(self) -> GeneralState:
-        return GeneralState(self.loc, self.wounds, self.heal_from, self.no_heal_turn)
+        new = GeneralState.__new__(GeneralState)
+        new.loc = self.loc
+        new.wounds = self.wounds
+        new.heal_from = self.heal_from
+        new.no_heal_turn = self.no_heal_turn
+        return new
 
 
 @dataclass(slots=True)

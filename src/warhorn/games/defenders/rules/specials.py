@@ -135,6 +135,21 @@ def plays_of_player(state: DefendersState, player: int, window: str, *, rewards:
     return out
 
 
+def can_play(state: DefendersState, player: int, window: str) -> bool:
+    """Whether ``player`` has anything to play at ``window`` (:func:`plays_of_player` is not
+    empty), stopping at the first play found."""
+    specials = state.board.special_cards
+    holds_rewards = False
+    for i, s in enumerate(state.slots):
+        if s.player != player or s.hero is None:
+            continue
+        holds_rewards = holds_rewards or bool(s.rewards)
+        held = [c for c in s.hand if c in specials]
+        if held and any(_plays_for(state, i, cid, window) for cid in cards.distinct(state, held)):
+            return True
+    return holds_rewards and any(_reward_owner(state, a) == player for a in quests.reward_uses(state, window))
+
+
 def _reward_owner(state: DefendersState, action: Action) -> int:
     assert isinstance(action, UseReward)
     return state.slots[state.slot_of(action.hero)].player
@@ -152,7 +167,7 @@ def open_window(state: DefendersState, kind: str) -> bool:
         return False  # nobody holds a purple card or a reward: nothing to offer
     first = state.slots[state.current].player
     order = [(first + k) % state.players for k in range(state.players)]
-    players = [p for p in order if plays_of_player(state, p, kind)]
+    players = [p for p in order if can_play(state, p, kind)]
     if not players:
         return False
     state.window = Window(kind, players)
@@ -163,7 +178,7 @@ def window_ready(state: DefendersState) -> bool:
     """Drop players who can no longer play; close an empty window. True if a decision waits."""
     w = state.window
     assert w is not None
-    while w.players and not plays_of_player(state, w.players[0], w.kind):
+    while w.players and not can_play(state, w.players[0], w.kind):
         w.players.pop(0)
     if not w.players:
         state.window = None
