@@ -10,8 +10,8 @@ from warhorn.ai.smallworld.player import SmallWorldHeuristic
 from warhorn.engine import Action, GameState, Rng
 from warhorn.games.smallworld.state import SmallWorldState
 
-#: Actions a rollout plays (about one round of two to four players) before the leaf value.
-ROLLOUT_DEPTH = 40
+#: Actions a rollout plays (about one turn) before the leaf value.
+ROLLOUT_DEPTH = 12
 #: Coins of projected lead that make a win about e times likelier than a loss.
 SCALE = 6.0
 
