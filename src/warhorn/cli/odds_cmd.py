@@ -12,9 +12,9 @@ import typer
 from rich.table import Table
 
 from warhorn.cli.common import console, fail
-from warhorn.engine.errors import WarhornError
-from warhorn.games.nerath.battle import BUILTIN_GUARDIANS, ArmyError, Guardian, RetreatRule, guardian_from
+from warhorn.games.nerath.battle import ArmyError, Guardian, RetreatRule
 from warhorn.games.nerath.odds import BattleOdds, battle_odds
+from warhorn.games.nerath.odds_support import guardian_tiles
 
 BAR_WIDTH = 40
 
@@ -98,18 +98,9 @@ def register(app: typer.Typer) -> None:
 
 
 def guardian_lookup() -> dict[str, Guardian]:
-    """Guardians ``--dungeon`` knows: the shipped guardian tiles (content), else the three the
-    rulebook describes (Medusa, Troll, Beholder)."""
-    lookup = dict(BUILTIN_GUARDIANS)
-    try:
-        from warhorn.content.loader import load_model
-        from warhorn.games.nerath.content import SHIPPED_CONTENT_DIR, GuardiansFile
-
-        tiles = load_model(SHIPPED_CONTENT_DIR / "guardians.toml", GuardiansFile)
-    except (ImportError, OSError, WarhornError):
-        return lookup
-    lookup.update({tile.id: guardian_from(tile) for tile in tiles.guardians})
-    return lookup
+    """Guardians ``--dungeon`` knows: those the web calculator knows (the rulebook's three and the
+    shipped guardian tiles), from one place."""
+    return guardian_tiles()
 
 
 def _bar(p: float) -> str:

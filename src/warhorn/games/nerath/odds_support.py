@@ -86,9 +86,12 @@ class OddsRequest(pydantic.BaseModel):
 
 @lru_cache(maxsize=1)
 def _shipped_guardians() -> dict[str, Guardian]:
-    from warhorn.games.nerath.content import load_nerath_content
+    """The shipped guardian tiles (only their file is read, not the whole content)."""
+    from warhorn.content.loader import load_model
+    from warhorn.games.nerath.content import SHIPPED_CONTENT_DIR, GuardiansFile
 
-    return {g.id: guardian_from(g) for g in load_nerath_content().guardians}
+    tiles = load_model(SHIPPED_CONTENT_DIR / "guardians.toml", GuardiansFile)
+    return {tile.id: guardian_from(tile) for tile in tiles.guardians}
 
 
 def guardian_tiles() -> dict[str, Guardian]:
