@@ -521,8 +521,6 @@ def _check_portal(s: SmallWorldState, p: int, a: Action) -> None:
         raise Refusal("two different regions", "SWW-POW-POR")
     if not s.areas[a.first].occupied and not s.areas[a.second].occupied:
         raise Refusal("both regions are empty: nothing to swap", "SWW-POW-POR")
-    if p not in (s.areas[a.first].owner, s.areas[a.second].owner):
-        raise Refusal("one of the two regions must be yours", "SWW-POW-POR")
     for rid in (a.first, a.second):
         if s.index.water(rid) and s.areas[a.first if rid == a.second else a.second].race not in (
             None,
