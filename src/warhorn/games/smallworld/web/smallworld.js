@@ -57,6 +57,11 @@ function regionName(id) {
   return r ? r.name : id;
 }
 
+// The prices belong to one version: while the layout of a newer one is on its way, none are shown.
+function currentOffers() {
+  return lastArgs && layoutVersion === lastArgs.payload.version ? layout.offers || {} : {};
+}
+
 function regionActions(payload, regionId) {
   return payload.legal.filter((legal) => REGION_FIELDS.some((f) => legal.action[f] === regionId));
 }
@@ -67,7 +72,7 @@ function priceText(offer) {
 }
 
 function offerFor(regionId, action) {
-  const offers = (layout.offers || {})[regionId] || [];
+  const offers = currentOffers()[regionId] || [];
   return offers.find((o) => JSON.stringify(o.action) === JSON.stringify(action));
 }
 
@@ -137,7 +142,7 @@ function drawMap(payload, controls) {
   for (const region of layout.regions) {
     const area = areas[region.id] || {};
     const actions = yours ? regionActions(payload, region.id) : [];
-    const offers = yours ? (layout.offers || {})[region.id] || [] : [];
+    const offers = yours ? currentOffers()[region.id] || [] : [];
     const classes = ["region", `terrain-${region.terrain}`];
     if (actions.length) classes.push("actionable");
     if (offers.length) classes.push("conquerable");
@@ -225,7 +230,8 @@ function draw() {
   container.classList.add("smallworld-board");
   foldGenericActions();
   container.replaceChildren(
-    el("div", { class: "sw-board", "data-version": payload.version },
+    // data-version says which version is drawn complete, with its prices (tests wait for it)
+    el("div", { class: "sw-board", "data-version": layoutVersion === payload.version ? payload.version : -1 },
       drawMap(payload, controls),
       el("div", { class: "sw-side" }, drawTurnButtons(payload, controls), drawChoice(payload, controls),
         drawPlayers(payload), drawCombos(payload, controls))));
