@@ -14,6 +14,8 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.games.nerath.boards import small_board
 from warhorn.engine.events import Event
@@ -456,11 +458,11 @@ def test_many_draws_of_guardians_solved_together_equal_each_battle_averaged() ->
     med, tro, beh, gob = tiles["medusa"], tiles["troll"], tiles["beholder"], tiles["goblins"]
     draws = [
         (0.5, (gob, gob, beh, med, tro), 4.0),  # five guardians, heroes need 7+ (the troll)
-        (0.3, (gob,), 2.0),
+        (0.3, (gob,), 2.0),  # one die: fewer hits than the heroes could take
         (0.2, (beh, med), 0.0),
     ]
-    got = dungeon_odds_over_draws(BattleSide.of("2 warrior, 1 mage"), draws)
-    parts = [(w, battle_odds("2 warrior, 1 mage", dungeon=list(gs)), r) for w, gs, r in draws]
+    got = dungeon_odds_over_draws(BattleSide.of("3 warrior, 1 mage"), draws)
+    parts = [(w, battle_odds("3 warrior, 1 mage", dungeon=list(gs)), r) for w, gs, r in draws]
     for name in (
         "attacker_win",
         "defender_win",
@@ -483,3 +485,29 @@ def test_many_draws_of_guardians_solved_together_equal_each_battle_averaged() ->
         for x in got.outcomes
     }
     assert max(abs(want_outcomes.get(k, 0) - got_outcomes.get(k, 0)) for k in want_outcomes) < 1e-12
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, 3),
+    st.integers(0, 2),
+    st.lists(
+        st.lists(st.sampled_from(["medusa", "troll", "beholder", "goblins"]), min_size=1, max_size=4),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_draws_solved_together_equal_each_battle_on_random_dungeons(
+    warriors: int, mages: int, draws: list[list[str]]
+) -> None:
+    from warhorn.games.nerath.odds import dungeon_odds_over_draws
+
+    if warriors + mages == 0:
+        warriors = 1
+    tiles = {g.id: guardian_from(g) for g in _BOARD.guardians}
+    heroes = BattleSide.of({"warrior": warriors, "mage": mages})
+    weighted = [(1 / len(draws), tuple(tiles[t] for t in d), 1.0) for d in draws]
+    got = dungeon_odds_over_draws(heroes, weighted)
+    parts = [battle_odds(heroes, dungeon=list(gs)) for _w, gs, _r in weighted]
+    assert close(got.attacker_win, sum(o.attacker_win for o in parts) / len(parts))
+    assert close(got.expected_rounds, sum(o.expected_rounds for o in parts) / len(parts), 1e-10)

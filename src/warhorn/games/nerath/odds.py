@@ -1437,12 +1437,16 @@ def _solve_draws(
 
     def spread(target: FloatArray, a: int, b_dist: FloatArray, mass: FloatArray, m: FloatArray) -> None:
         cap = int(A.cap[a])
-        tb = b_dist[:, :, : cap + 1].copy()
-        tb[:, :, cap] += b_dist[:, :, cap + 1 :].sum(axis=2)
-        if cap < 1:
+        if cap >= b_dist.shape[2] - 1:
+            tb = b_dist
+        else:  # more hits than the heroes can take count as their capacity
+            tb = b_dist[:, :, : cap + 1].copy()
+            tb[:, :, cap] += b_dist[:, :, cap + 1 :].sum(axis=2)
+        j_max = tb.shape[2] - 1
+        if j_max < 1:
             return
         flow = np.einsum("ktj,kt,ktu->kju", tb[:, :, 1:], mass, m)
-        target[:, a_succ[a, 1 : cap + 1], :] += flow
+        target[:, a_succ[a, 1 : j_max + 1], :] += flow
 
     for a in range(sa):
         if not A.can_fight[a]:
