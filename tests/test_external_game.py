@@ -19,6 +19,12 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 
 
+def _path(site: Path) -> str:
+    """The probe's import path: the dist-info folder, the tests, the checkout, then what this run had."""
+    kept = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return os.pathsep.join([str(site), str(TESTS), str(TESTS.parent), *kept])
+
+
 def write_dist_info(site: Path, entry_point: str) -> None:
     info = site / "warhorn_fixture_game-1.0.dist-info"
     info.mkdir(parents=True)
@@ -29,7 +35,7 @@ def write_dist_info(site: Path, entry_point: str) -> None:
 def test_a_game_installed_from_outside_gets_cli_lobby_ai_and_conformance(tmp_path: Path) -> None:
     write_dist_info(tmp_path, "dice-race = fixture_game:PLUGIN")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(TESTS), str(TESTS.parent)])
+    env["PYTHONPATH"] = _path(tmp_path)
     probe = subprocess.run(
         [sys.executable, str(TESTS / "external_game_probe.py")],
         env=env,
@@ -55,7 +61,7 @@ def test_a_broken_plugin_is_named_and_the_other_games_still_work(
 ) -> None:
     write_dist_info(tmp_path, entry_point)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(TESTS), str(TESTS.parent)])
+    env["PYTHONPATH"] = _path(tmp_path)
     run = subprocess.run(
         [sys.executable, "-c", "from warhorn.cli.app import main; main()", "games"],
         env=env,
