@@ -143,3 +143,22 @@ def test_sorceress_ambush_helps_only_her_first_attack_on_a_general_too() -> None
     assert s.generals[RED].wounds == 1 and s.board.name(s.slots[0].loc) == "R3"
     s = play(s, "attack_general", "commit sorceress R2h", "commit_done sorceress")  # curse 3, attack 3
     assert s.generals[RED].wounds == 1
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_sorceress_ambush_is_kept_for_her_shapes_kind_when_she_fights_another() -> None:
+    # Shaped as an orc, she first fights a demon (no bonus: 3 misses), then orcs: the ambush is
+    # still hers (+2): 1 -> 3 kills an orc. A second fight on orcs has no bonus: 2 misses.
+    s = scenario(("sorceress",), at={"sorceress": "G1"}, rolls=[3, 1, 2], ds=["quiet"])
+    s = play(s, "turn_choice green")
+    put(s, "G1", red=1)
+    s = play(s, "fight G1")
+    assert s.minions[s.board.loc("G1")] == [1, 0, 0, 0]
+    s.minions[s.board.loc("G1")][RED] = 0
+    s.supply[RED] += 1
+    put(s, "G1", green=1)
+    s = play(s, "fight G1")
+    assert sum(s.minions[s.board.loc("G1")]) == 0
+    put(s, "G1", green=1)
+    s = play(s, "fight G1")
+    assert s.minions[s.board.loc("G1")] == [0, 1, 0, 0]

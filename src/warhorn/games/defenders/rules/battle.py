@@ -215,7 +215,7 @@ def general_bonus(state: DefendersState, slot: int) -> int:
         and s.turn.get("shape") == COLOURS[state.battle.general]
         and not s.turn.get("ambushed")
     ):
-        bonus += 1  # Ambush: her first attack while shaped, +1 against a general
+        bonus += 1  # Ambush: her first attack on her shape's kind, +1 against its general
     if combat.has_reward(state, slot, "amulet"):
         bonus += 1
     if state.board.colour_of[s.loc] == GREEN and combat.any_reward(state, "elven_allies"):
@@ -246,8 +246,8 @@ def roll_for(state: DefendersState, slot: int) -> None:
         gd.has_skill("no_rerolls") and not _skill_cancelled(state)
     )
     combat.end_combat(state, slot)
-    if state.slots[slot].hero == "sorceress" and state.slots[slot].turn.get("shape") in COLOURS:
-        state.slots[slot].turn["ambushed"] = 1  # Ambush helps only her first attack while shaped
+    if state.slots[slot].hero == "sorceress" and state.slots[slot].turn.get("shape") == COLOURS[bt.general]:
+        state.slots[slot].turn["ambushed"] = 1  # Ambush helps only her first attack on her shape's kind
     if misses and rerolls:
         again = combat.roll(state, slot, len(misses), "re-rolling failed dice")
         hits += [f for f in again if f >= need]

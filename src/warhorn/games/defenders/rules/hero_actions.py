@@ -337,6 +337,7 @@ def fight_minions(state: DefendersState, slot: int, at: int) -> None:
     """DEF-ACT-10: one die per minion present, each against its own minion's kill number."""
     s = state.slots[slot]
     killed = [0, 0, 0, 0]
+    fought = [state.minions[at][c] > 0 for c in range(4)]
     for c in range(4):
         n = state.minions[at][c]
         if not n:
@@ -349,8 +350,9 @@ def fight_minions(state: DefendersState, slot: int, at: int) -> None:
             hits += sum(1 for f in again if f >= need)
         killed[c] = minions.remove_minions(state, at, c, hits, by=slot)
     combat.end_combat(state, slot)
-    if s.hero == "sorceress" and s.turn.get("shape") in COLOURS:
-        s.turn["ambushed"] = 1
+    shape = s.turn.get("shape")
+    if s.hero == "sorceress" and shape in COLOURS and fought[COLOURS.index(shape)]:
+        s.turn["ambushed"] = 1  # Ambush: her first attack on the minions of her shape is spent
     state.log(
         "fight",
         f"{state.hero_name(slot)} fights at {state.board.name(at)}: "
