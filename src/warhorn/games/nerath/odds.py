@@ -594,8 +594,7 @@ class _SideChain:
     guardians: tuple[Guardian, ...]
     drowns: bool  # at sea with heroes aboard: two hit counts may lead to one state (NER-SEA-07)
     _heal_codes: tuple[IntArray, int] | None = None
-    _heal_rows: IntArray | None = None
-    _heal_radix: IntArray | None = None
+    _left: tuple[IntArray, list[str]] | None = None
     _heal_first: dict[int, int] | None = None
 
     @property
@@ -618,24 +617,33 @@ class _SideChain:
         w = np.concatenate([self.succ_w, np.repeat(self.succ_w[:, -1:], pad, axis=1)], axis=1)
         return idx, w
 
+    def _left_rows(self) -> tuple[IntArray, list[str]]:
+        """What is left of each state after healing: counts per piece type and living guardians,
+        only the columns the start has (the others stay 0), and their names."""
+        if self._left is not None:
+            return self._left
+        live = [i for i in range(_P) if self.piece_counts[0, i]]
+        rows = self.piece_counts[:, live].astype(np.int64)
+        names = [PIECE_IDS[i] for i in live]
+        if self.guardians:
+            rows = np.concatenate([rows, self.guardians_alive.astype(np.int64)], axis=1)
+            names += [g.id for g in self.guardians]
+        self._left = (rows, names)
+        return self._left
+
     def heal_codes(self) -> tuple[IntArray, int]:
         """What is left of each state after healing (pieces, living guardians) as one number
         (mixed radix), and how many numbers there can be; :meth:`left_after` reads one back."""
         if self._heal_codes is not None:
             return self._heal_codes
-        rows = np.concatenate(
-            [self.piece_counts.astype(np.int64), self.guardians_alive.astype(np.int64)], axis=1
-        )
-        spans = rows.max(axis=0) + 1
-        radix = _radix(rows.max(axis=0))
+        rows, _names = self._left_rows()
+        top = rows.max(axis=0) if rows.shape[1] else np.zeros(0, dtype=np.int64)
+        radix = _radix(top)
         if radix is None:  # too many shapes for one number: number the distinct rows instead
             _u, ids = np.unique(rows, axis=0, return_inverse=True)
-            self._heal_rows = rows
             result = (ids.reshape(-1).astype(np.int64), int(ids.max()) + 1)
         else:
-            result = (rows @ radix, int(np.prod(spans.astype(object))))
-            self._heal_rows = None
-        self._heal_radix = radix
+            result = (rows @ radix, int(np.prod((top + 1).astype(object))))
         self._heal_codes = result
         return result
 
@@ -647,19 +655,14 @@ class _SideChain:
             for i, c in enumerate(heal.tolist()):
                 first.setdefault(c, i)
             self._heal_first = first
-        names = [*PIECE_IDS, *(g.id for g in self.guardians)]
-        states = [self._heal_first[int(c)] for c in codes.tolist()]
-        rows = np.concatenate(
-            [self.piece_counts[states].astype(np.int64), self.guardians_alive[states].astype(np.int64)],
-            axis=1,
-        )
-        live = np.flatnonzero(rows.any(axis=0)).tolist() if len(rows) else []
+        rows, names = self._left_rows()
+        picked = rows[[self._heal_first[c] for c in codes.tolist()]].tolist()
         out = []
-        for row in rows[:, live].tolist():
+        for row in picked:
             left: dict[str, int] = {}
-            for c, n in zip(live, row, strict=True):
+            for name, n in zip(names, row, strict=True):
                 if n:
-                    left[names[c]] = left.get(names[c], 0) + n
+                    left[name] = left.get(name, 0) + n
             out.append(left)
         return out
 
