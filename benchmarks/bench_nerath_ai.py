@@ -29,6 +29,10 @@ Statistical runs reported in docs/ai-results.md (each a `warhorn tournament`;
     # 2 Iron Circle, 3 Nerath)
     PYTHONPATH=src nice -n 10 warhorn tournament nerath --agents heuristic --games 1000 \\
         --jobs 2 --seed 2028 --out ffa_heuristic.jsonl
+
+    # rules version 4 (docs/ai-results.md): the same, as ten runs of 100 pooled
+    for n in $(seq 3201 3210); do PYTHONPATH=src nice -n 10 warhorn tournament nerath \\
+        --agents heuristic --games 100 --jobs 2 --seed $n --out ffa_$n.jsonl; done
 """
 
 from __future__ import annotations
