@@ -13,6 +13,7 @@ import pytest
 
 from tests.games.nerath.scenario import IC, K, N, V, pieces_at, play, position, ship_uid
 from tests.games.nerath.test_game_flow import end_round
+from warhorn.engine import load_game
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.nerath.actions import Load, Move, ShipMove, Unload
 from warhorn.games.nerath.board import board_from_content
@@ -308,3 +309,33 @@ def test_example_income_without_the_capital_nine_territories_give_five_gold() ->
     s = on_shipped([(K, "kharavas", "soldier", 1)], control=control, gold={K: 0})
     assert control["karkothi_throneholds"] == V and sum(1 for v in control.values() if v == K) == 9
     assert economy.income_of(s, K) == 5
+
+
+# --- "Preparazione" and "Ordine di gioco" ---------------------------------------------------------
+@pytest.mark.rule("NER-SET-03")
+@pytest.mark.rule("NER-SET-01")
+def test_example_setup_the_treasury_grows_with_the_turn_order() -> None:
+    """Karkoth plays first and starts with the least gold; Nerath plays last and starts with the most."""
+    s = load_game("nerath", seed=1)
+    assert s.d.gold == [10, 11, 12, 13]
+    assert s.current_kingdom == K
+
+
+@pytest.mark.rule("NER-SET-05")
+def test_example_two_allied_kingdoms_one_player_each_kingdom_plays_its_own_turn() -> None:
+    """A player holding Karkoth and Iron Circle moves, fights and buys for Karkoth in Karkoth's turn
+    while Iron Circle does nothing, then does the same for Iron Circle in its turn."""
+    s = on_shipped(
+        [(K, "kharavas", "soldier", 1), (IC, "citadel_of_irons_grasp", "soldier", 1)],
+        options={"mode": "alliance", "players": 2},
+    )
+    assert s.pending().player == 0 and s.current_kingdom == K
+    moving = {a.path[0] for a in movement.legal_moves(s, K) if isinstance(a, Move)}
+    assert moving == {"kharavas"}  # only Karkoth's pieces move in Karkoth's turn
+    with pytest.raises(IllegalActionError):
+        s.apply(Move("soldier", 1, ("citadel_of_irons_grasp", "ironmouth")))
+    s.begin_turn_for_test(kingdom=IC)
+    assert s.pending().player == 0 and s.current_kingdom == IC  # the same player, Iron Circle's turn
+    assert {a.path[0] for a in movement.legal_moves(s, IC) if isinstance(a, Move)} == {
+        "citadel_of_irons_grasp"
+    }
