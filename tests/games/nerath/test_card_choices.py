@@ -54,6 +54,9 @@ EXTRA_EVENTS = [
         ),
     ),
     EventCard("mend", K, "Mend", timing="battle_round", effects=(fx("heal", count=1),)),
+    EventCard(
+        "march", K, "March", timing="movement", effects=(fx("extra_move", piece="soldier", moves=1, count=2),)
+    ),
 ]
 BOARD = build_board(
     SPACES, BORDERS, setup=SETUP, guardians=GUARDIANS, treasures=TREASURES, events=[*EVENTS, *EXTRA_EVENTS]
@@ -262,3 +265,26 @@ def test_a_property_for_dungeon_battles_works_in_every_dungeon_battle() -> None:
     s, events = play(s, "move 1 warrior k3>d1", "pass")
     hero = next(e for e in events if e.kind == "roll")
     assert hero.data["hits"] == 1  # a 6 hits the troll despite its 7+ penalty
+
+
+@pytest.mark.rule("NER-CRD-04")
+@pytest.mark.rule("NER-MOV-01")
+def test_an_extra_move_for_two_soldiers_serves_two_soldiers_and_no_more() -> None:
+    """Found in the audit: a card's extra move for a number of pieces gave it to every matching piece.
+    The holder picks which pieces use it by moving them."""
+    s = at([(K, "k1", "soldier", 3)])
+    s.d.hands[K] = ("march",)
+    s, _ = play(s, "play march")
+    listed = notations(s)
+    assert "move 2 soldier k1>k2>v2" in listed and "move 3 soldier k1>k2>v2" not in listed
+    before = s.snapshot()
+    with pytest.raises(IllegalActionError, match="extra move"):
+        s.apply(s.parse("move 3 soldier k1>k2>v2"))
+    assert s.snapshot() == before
+    s, _ = play(s, "move 1 soldier k1>k2")  # a plain move spends nothing
+    s, _ = play(s, "move 2 soldier k1>k2>v2")  # both uses spent by the two that go further
+    assert pieces_at(s, "v2") == [("karkoth", "soldier")] * 2
+    t = at([(K, "k1", "soldier", 3)])
+    t.d.hands[K] = ("march",)
+    t, _ = play(t, "play march", "move 2 soldier k1>k2>v2")
+    assert not [n for n in notations(t) if n.startswith("move 1 soldier k1>k2>")]  # the third: 1 space

@@ -137,11 +137,70 @@ def extra_dice(s: NerathState, units: list[Unit]) -> list[int]:
 
 
 def extra_moves(s: NerathState, k: int, ptype: str) -> int:
+    """The extra moves cards give ``k``'s ``ptype`` now (an effect for ``count`` pieces counts while it
+    has uses left)."""
     return sum(
         int(e.param("moves", 1))
         for e in active(s, k, "extra_move")
-        if piece_matches(ptype, str(e.param("piece", "mobile")))
+        if piece_matches(ptype, str(e.param("piece", "mobile"))) and _uses_left(e) != 0
     )
+
+
+def _uses_left(e: CardEffect) -> int | None:
+    """How many more pieces an ``extra_move`` for ``count`` pieces may serve (None: every piece)."""
+    count = int(e.param("count", 0))
+    return int(e.param("left", count)) if count else None
+
+
+def _extra_move_plan(s: NerathState, k: int, ptype: str, steps: int, count: int) -> list[int] | None:
+    """Which counted ``extra_move`` effects in ``state.d.effects`` a move of ``count`` pieces over
+    ``steps`` spaces uses ([] when none is needed), or None when they cannot serve it."""
+    unlimited = sum(
+        int(e.param("moves", 1))
+        for e in active(s, k, "extra_move")
+        if piece_matches(ptype, str(e.param("piece", "mobile"))) and _uses_left(e) is None
+    )
+    need = steps - PIECES[ptype].move - unlimited
+    plan: list[int] = []
+    counted = [
+        (n, e)
+        for n, (kk, e) in enumerate(s.d.effects)
+        if kk == k and e.op == "extra_move" and piece_matches(ptype, str(e.param("piece", "mobile")))
+    ]
+    for n, e in sorted(counted, key=lambda ne: -int(ne[1].param("moves", 1))):
+        if need <= 0:
+            break
+        left = _uses_left(e)
+        if left is not None and left >= count:
+            plan.append(n)
+            need -= int(e.param("moves", 1))
+    return plan if need <= 0 else None
+
+
+def counted_extra_moves(s: NerathState, k: int) -> bool:
+    """Whether ``k`` has an extra move in force for a number of pieces (so moves must be counted)."""
+    return any(kk == k and e.op == "extra_move" and _uses_left(e) is not None for kk, e in s.d.effects)
+
+
+def extra_move_allows(s: NerathState, k: int, ptype: str, steps: int, count: int) -> bool:
+    """Whether cards let ``count`` of ``k``'s ``ptype`` move ``steps`` spaces: a card's extra move for
+    a number of pieces serves only that many (its holder picks them by moving them)."""
+    if not counted_extra_moves(s, k):
+        return True
+    return _extra_move_plan(s, k, ptype, steps, count) is not None
+
+
+def use_extra_moves(s: NerathState, k: int, ptype: str, steps: int, count: int) -> None:
+    """Spend the uses of counted extra moves a move of ``count`` pieces over ``steps`` spaces needed."""
+    plan = _extra_move_plan(s, k, ptype, steps, count) or []
+    effects = list(s.d.effects)
+    for n in plan:
+        kk, e = effects[n]
+        left = _uses_left(e)
+        assert left is not None
+        params = tuple((name, value) for name, value in e.params if name != "left")
+        effects[n] = (kk, CardEffect(e.op, (*params, ("left", left - count)), e.when))
+    s.d.effects = tuple(effects)
 
 
 #: No discount makes a piece cheaper than this: a free piece would let a kingdom buy without limit.

@@ -229,6 +229,7 @@ def legal_moves(s: NerathState, k: int) -> list[Move]:
     ids = s.board.ids
     memo = _situation(s, k)
     bonus: dict[str, int] = {}
+    counted = cards.counted_extra_moves(s, k)
     for (start, ptype), units in sorted(_groups(s, k).items()):
         if ptype not in bonus:
             bonus[ptype] = move_bonus(s, k, ptype)
@@ -241,7 +242,10 @@ def legal_moves(s: NerathState, k: int) -> list[Move]:
                 for names in (tuple(ids[i] for i in path),)
                 for count in range(1, len(units) + 1)
             ]
-        out += moves  # type: ignore[arg-type]
+        listed: list[Move] = moves  # type: ignore[assignment]
+        if counted:  # a card's extra move for so many pieces serves only that many (NER-CRD-04)
+            listed = [m for m in listed if cards.extra_move_allows(s, k, ptype, len(m.path) - 1, m.count)]
+        out += listed
     return out
 
 
@@ -271,6 +275,10 @@ def check_move(s: NerathState, k: int, a: Move) -> IllegalActionError | None:
         return IllegalActionError(f"a {a.piece} may not move now", "NER-TRN-01")
     if len(path) - 1 > rules.steps:
         return IllegalActionError(f"a {a.piece} moves at most {rules.steps} spaces", "NER-MOV-01")
+    if not cards.extra_move_allows(s, k, a.piece, len(path) - 1, a.count):
+        return IllegalActionError(
+            f"the cards' extra move serves fewer than {a.count} {a.piece}(s) now", "NER-CRD-04"
+        )
     for n in range(1, len(path)):
         here, there = path[n - 1], path[n]
         if not board.graph.adjacent_i(here, there):
@@ -315,6 +323,7 @@ def _end_rule(s: NerathState, ptype: str) -> str:
 def apply_move(s: NerathState, k: int, a: Move) -> list[Event]:
     path = [s.board.idx(x) for x in a.path]
     avail = [u for u in s.units_at(path[0]) if u.kingdom == k and u.ptype == a.piece and movable(s, u)]
+    cards.use_extra_moves(s, k, a.piece, len(path) - 1, a.count)
     for u in avail[: a.count]:
         s.update(u, space=path[-1], moved=1)
     dest = path[-1]
