@@ -377,7 +377,8 @@ def to_position(state: GameState) -> dict[str, Any]:
 
 
 class DiceRaceHeuristic:
-    """The fixture game's ``heuristic`` agent: play the best card in hand, else roll; always allow a 6."""
+    """The fixture game's ``heuristic`` agent: a card worth more than a roll's average (3.5) is played,
+    else the die is rolled; a rolled 6 is always allowed (blocking costs the blocker 2 as well)."""
 
     def __init__(self, params: Mapping[str, str]) -> None:
         if params:
@@ -385,14 +386,15 @@ class DiceRaceHeuristic:
 
     def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
         legal = state.legal_actions()
-        cards = [a for a in legal if isinstance(a, PlayCard)]
-        if cards:
-            best = max(cards, key=lambda a: card_value(a.card))
-            return Choice(best, f"card worth {card_value(best.card)} beats a roll's 3.5")
         allow = Respond(block=False)
         if allow in legal:
             return Choice(allow, "blocking costs me 2 as well")
-        return Choice(legal[0], "nothing better")
+        cards = [a for a in legal if isinstance(a, PlayCard)]
+        best = max(cards, key=lambda a: card_value(a.card), default=None)
+        if best is not None and card_value(best.card) > 3.5:
+            return Choice(best, f"card worth {card_value(best.card)} beats a roll's 3.5")
+        reason = f"a roll's 3.5 beats my best card ({card_value(best.card)})" if best else "no card in hand"
+        return Choice(Roll(), reason)
 
 
 #: The fixture game as a plugin: registered from the tests (conftest), not installed with warhorn.
