@@ -3,7 +3,8 @@
 - The fixture game is registered for every test session.
 - Every ``@pytest.mark.rule("XXX-YYY-NN")`` marker must name a rule ID that
   exists in the rules digests (``../shared/rules/*.md`` beside the checkout,
-  when present), so a typo cannot count as coverage.
+  when present) or among the rules a game reconstructs itself
+  (``docs/*reconstruction*.md``, e.g. the DLR-* rules), so a typo cannot count as coverage.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ register()
 
 RULE_ID = re.compile(r"^\s*-\s+([A-Z]{3}-[A-Z]{2,3}-[A-Z0-9]{2,3})\b")
 DIGESTS = Path(__file__).resolve().parents[2] / "shared" / "rules"
+RECONSTRUCTIONS = Path(__file__).resolve().parents[1] / "docs"
 
 
 def known_rule_ids() -> set[str] | None:
@@ -30,7 +32,7 @@ def known_rule_ids() -> set[str] | None:
     if not DIGESTS.is_dir():
         return None
     ids: set[str] = set()
-    for digest in DIGESTS.glob("*.md"):
+    for digest in (*DIGESTS.glob("*.md"), *RECONSTRUCTIONS.glob("*reconstruction*.md")):
         for line in digest.read_text(encoding="utf-8").splitlines():
             m = RULE_ID.match(line)
             if m:
