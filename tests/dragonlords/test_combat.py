@@ -64,7 +64,7 @@ def test_tas_adds_the_sides_modifiers_level_three_heroes_and_the_kingdom_penalty
 @pytest.mark.rule("DLR-CMB-03")
 def test_both_sides_roll_before_casualties_and_units_out_of_action_do_not_roll() -> None:
     attackers = units("a", 2)
-    defenders = (Fighter("d0"), Fighter("d1", out_of_action=True), Fighter("d2"))
+    defenders = (Fighter("d0"), Fighter("d1", condition="petrified"), Fighter("d2"))
     # Attackers: 1 and 2 hit twice; defenders d0 and d2 roll 1 and 6 (d1 is petrified, no die).
     result = dice_round(ScriptedRng([1, 2, 1, 6]), attackers, defenders)
     assert [r.fighter for r in result.defender_rolls] == ["d0", "d2"]

@@ -26,11 +26,16 @@ A side is a tuple of :class:`Fighter` in its owner's casualty order: the first i
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from warhorn.engine.rng import Rng
 
 UNIT_DEFENCE = 6
+
+#: Put out of action by a ranged spell or a monster (DLX-CMB-04): the unit does not roll and is
+#: removed in step 7 unless healed (poisoned, petrified) or thawed by Fireball (frozen).
+Condition = Literal["poisoned", "petrified", "frozen"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +44,9 @@ class Fighter:
 
     ``attacks``: the attack value of each die it rolls (a unit rolls one; the Red Dragon's
     "6 (5)" rolls two). ``defence``: the die its foes roll against it. ``wounds``: hits it takes
-    before it is removed. ``out_of_action``: poisoned, petrified or frozen this round (it does
-    not roll, DLX-CMB-04). ``hero_level``: 0-3 (DLX-HER-01).
+    before it is removed. ``condition``: poisoned, petrified or frozen this round (it does not
+    roll, DLX-CMB-04). ``hero_level``: 0-3 (DLX-HER-01). ``traits``: what spells read, e.g.
+    ``dragon`` (Fireball has no effect, DLX-FAQ-10) or ``fire_doubled`` (the Ice Worm).
     """
 
     id: str
@@ -48,7 +54,12 @@ class Fighter:
     defence: int = UNIT_DEFENCE
     wounds: int = 1
     hero_level: int = 0
-    out_of_action: bool = False
+    condition: Condition | None = None
+    traits: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def out_of_action(self) -> bool:
+        return self.condition is not None
 
 
 def side_modifier(

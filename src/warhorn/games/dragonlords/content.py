@@ -203,7 +203,6 @@ class QuestCard(SourcedModel):
 class Income(SourcedModel):
     per_territory: Count
     per_kingdom: Count
-    per_mine: Count
 
 
 class CrystalDie(SourcedModel):

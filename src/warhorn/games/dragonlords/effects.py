@@ -1,0 +1,174 @@
+"""Effects of the ranged step and the casualty step, and the combat's bookkeeping rules.
+
+The functions below are what the game calls once it has decided that a spell (or shard, scroll
+card or item) is cast, by whom and on which side. The rest of the module (shards, heroes, the
+Necromancers' Scourge, income) is the same kind of code: effects worked out from data the game
+passes in. They work on the :class:`~warhorn.games.dragonlords.combat.Fighter` sides of
+:mod:`~warhorn.games.dragonlords.combat`, in the owner's casualty order. The owner picks which of
+its units a spell takes (DLR-HID-03), so "the first fighter the spell can affect" is the owner's
+choice.
+
+Rules: DLR-CMB-05 (Fireball), DLR-CMB-06 (Lightning), DLX-SPL-DTH (Death), DLX-SPL-POI /
+DLX-SPL-PET / DLX-MON-ICE (out of action, then healed, thawed or removed in step 7),
+DLX-FAQ-10 (Fireball and dragons), DLX-SHD-03 (shards cancel), DLX-HER-01 (heroes),
+DLX-NEC-02 (Scourge), DLR-INC-01 and DLR-PEO-03 (income).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from warhorn.engine.rng import Rng
+from warhorn.games.dragonlords.combat import Condition, Fighter, hits, take_hits
+from warhorn.games.dragonlords.content import DragonLordsContent
+
+
+@dataclass(frozen=True, slots=True)
+class Struck:
+    """A side after a ranged effect: who is left (wounds and conditions updated), who was removed."""
+
+    side: tuple[Fighter, ...]
+    removed: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()
+
+
+def _wound(side: Sequence[Fighter], index: int, damage: int) -> Struck:
+    target = side[index]
+    if damage >= target.wounds:
+        return Struck((*side[:index], *side[index + 1 :]), (target.id,))
+    return Struck((*side[:index], replace(target, wounds=target.wounds - damage), *side[index + 1 :]))
+
+
+def fire(side: Sequence[Fighter]) -> Struck:
+    """Fireball (DLR-CMB-05), the Ring of Fire, the red shard: one enemy is removed at once.
+
+    Dragons and DragonLords are untouched (DLX-FAQ-10). A monster takes one wound, two if fire
+    hurts it double (the Ice Worm, DLX-MON-ICE). With nothing it can burn, nothing happens.
+    """
+    for index, fighter in enumerate(side):
+        if "dragon" not in fighter.traits:
+            return _wound(side, index, 2 if "fire_doubled" in fighter.traits else 1)
+    return Struck(tuple(side))
+
+
+def death(side: Sequence[Fighter], *, warded: bool) -> Struck:
+    """Death (DLX-SPL-DTH): one enemy chosen by its owner is removed at once, dragons and monsters too.
+
+    ``warded``: the side has the Ring of Hope or the Hope spell in force, which cancel Death.
+    """
+    if warded or not side:
+        return Struck(tuple(side))
+    return _wound(side, 0, side[0].wounds)
+
+
+def lightning(rng: Rng, side: Sequence[Fighter], *, dice: int = 2, hit: int = 3) -> Struck:
+    """Lightning (DLR-CMB-06): ``dice`` d6, each at or under ``hit`` removes one enemy (or one wound)."""
+    faces = rng.rolls(6, dice)
+    struck = Struck(tuple(side), (), faces)
+    for face in faces:
+        if hits(face, hit) and struck.side:
+            after = _wound(struck.side, 0, 1)
+            struck = Struck(after.side, struck.removed + after.removed, faces)
+    return struck
+
+
+def put_out_of_action(side: Sequence[Fighter], condition: Condition) -> Struck:
+    """Poison, Petrifying Gaze, Cone of Cold (DLX-SPL-POI, DLX-SPL-PET, DLX-MON-ICE): one enemy, chosen
+    by its owner among those still able to fight, takes the condition and does not strike back."""
+    for index, fighter in enumerate(side):
+        if fighter.condition is None:
+            return Struck((*side[:index], replace(fighter, condition=condition), *side[index + 1 :]))
+    return Struck(tuple(side))
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtyStep:
+    """Step 7 for one side: the survivors, the removed, and who was saved (healed or thawed)."""
+
+    side: tuple[Fighter, ...]
+    removed: tuple[str, ...]
+    saved: tuple[str, ...]
+
+
+def casualty_step(side: Sequence[Fighter], dice_hits: int, *, heals: int = 0, thaws: int = 0) -> CasualtyStep:
+    """Step 7: conditions are healed or thawed, the dice hits are taken, the rest are removed.
+
+    ``heals``: Heal casts, potions and the Holy Grail available to this side this round; each saves
+    one poisoned or petrified unit, or one unit the dice removed (DLR-CMB-04). ``thaws``: Fireballs
+    cast on its frozen units (DLX-MON-ICE); a frozen unit nobody thaws is removed. Heals go first to
+    the units out of action, in the owner's order, then to units hit by the dice (the last taken first).
+    """
+    saved: list[str] = []
+    removed: list[str] = []
+    standing: list[Fighter] = []
+    for fighter in side:
+        if fighter.condition == "frozen":
+            if thaws > 0:
+                thaws -= 1
+                saved.append(fighter.id)
+                standing.append(replace(fighter, condition=None))
+            else:
+                removed.append(fighter.id)
+        elif fighter.condition is not None:
+            if heals > 0:
+                heals -= 1
+                saved.append(fighter.id)
+                standing.append(replace(fighter, condition=None))
+            else:
+                removed.append(fighter.id)
+        else:
+            standing.append(fighter)
+    survivors, hit_removed = take_hits(standing, dice_hits)
+    # The owner's order gives up the least valued first, so a heal saves the last unit the dice took.
+    kept = len(hit_removed) - min(heals, len(hit_removed))
+    lost, healed = hit_removed[:kept], hit_removed[kept:]
+    by_id = {f.id: f for f in standing}
+    survivors = (*survivors, *(by_id[i] for i in healed))
+    return CasualtyStep(survivors, (*removed, *lost), (*saved, *healed))
+
+
+def usable_shards(own: int, enemy: int) -> int:
+    """DLX-SHD-03: equal numbers of shards in a combat cancel; the side with more uses the difference."""
+    return max(0, own - enemy)
+
+
+def hero_victory(
+    *, conquered_defenders: int = 0, repelled_attackers: int = 0, monster_defence: int = 0
+) -> bool:
+    """DLX-HER-01: a victory is conquering a space held by 5+ enemy units, repelling an attack of 5+
+    units, or a quest party beating a monster of defence 10 or more."""
+    return conquered_defenders >= 5 or repelled_attackers >= 5 or monster_defence >= 10
+
+
+def hero_after_victory(level: int, *, max_level: int = 3) -> int:
+    """DLX-HER-01: a victory makes a new hero (level 1) or raises the force's hero one level, up to 3."""
+    return min(level + 1, max_level)
+
+
+def scourge_raises(
+    necromancer_faces: Sequence[int],
+    units_lost_this_round: int,
+    *,
+    against_monsters: bool,
+    party_size: int | None,
+) -> bool:
+    """DLX-NEC-02: does the Necromancer raise (or gain) one unit lost in this round's step 7?
+
+    It needs at least one 6 among his dice of steps 5 and 6 and somebody's unit lost in the round.
+    It is never used against monsters in the Quest phase, and a quest party (``party_size``) may not
+    grow beyond six. One unit at most per round, whatever the number of sixes.
+    """
+    if against_monsters or units_lost_this_round <= 0 or 6 not in necromancer_faces:
+        return False
+    return party_size is None or party_size < 6
+
+
+def income(content: DragonLordsContent, people: str, *, territories: int, kingdoms: int, mines: int) -> int:
+    """Phase 6 income (DLR-INC-01): per territory, per Kingdom, per mine (the people's own mine
+    gold: 5 for Dwarves, DLR-PEO-03). A player who holds no Kingdom gets nothing."""
+    if kingdoms <= 0:
+        return 0
+    rates = content.game.income
+    mine_gold = content.peoples[people].mine_gold
+    return territories * rates.per_territory + kingdoms * rates.per_kingdom + mines * mine_gold

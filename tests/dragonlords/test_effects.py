@@ -1,0 +1,152 @@
+"""Ranged-step and casualty-step effects, shards, heroes, the Scourge and income, with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from warhorn.engine.rng import ScriptedRng
+from warhorn.games.dragonlords.combat import Fighter, dice_round
+from warhorn.games.dragonlords.content import shipped_content
+from warhorn.games.dragonlords.effects import (
+    casualty_step,
+    death,
+    fire,
+    hero_after_victory,
+    hero_victory,
+    income,
+    lightning,
+    put_out_of_action,
+    scourge_raises,
+    usable_shards,
+)
+
+
+def units(prefix: str, count: int) -> tuple[Fighter, ...]:
+    return tuple(Fighter(f"{prefix}{i}") for i in range(count))
+
+
+def monster(monster_id: str) -> Fighter:
+    m = shipped_content().monsters[monster_id]
+    return Fighter(m.id, attacks=m.attacks, defence=m.defence, wounds=m.wounds, traits=frozenset(m.abilities))
+
+
+DRAGONLORD = Fighter("dl", attacks=(6,), traits=frozenset({"dragon"}))
+
+
+@pytest.mark.rule("DLR-CMB-05")
+def test_fireball_removes_one_enemy_at_once_before_it_can_strike_back() -> None:
+    struck = fire(units("o", 3))
+    assert struck.removed == ("o0",) and len(struck.side) == 2
+    # The burnt unit is gone before steps 5-6: only two Orcs roll back.
+    result = dice_round(ScriptedRng([6, 1, 1]), units("a", 1), struck.side)
+    assert [r.fighter for r in result.defender_rolls] == ["o1", "o2"]
+
+
+@pytest.mark.rule("DLX-FAQ-10")
+def test_fireball_has_no_effect_on_dragons() -> None:
+    assert fire((DRAGONLORD,)).removed == ()
+    struck = fire((DRAGONLORD, *units("o", 1)))  # the owner cannot shield his Orc behind the dragon
+    assert struck.removed == ("o0",)
+    assert fire((monster("red_dragon"),)).side == (monster("red_dragon"),)
+
+
+@pytest.mark.rule("DLR-CMB-06")
+def test_lightning_rolls_two_dice_each_three_or_less_removes_one_dragons_included() -> None:
+    struck = lightning(ScriptedRng([3, 4]), (DRAGONLORD, *units("o", 2)))
+    assert struck.removed == ("dl",) and struck.faces == (3, 4)
+    struck = lightning(ScriptedRng([1, 2]), units("o", 3))
+    assert struck.removed == ("o0", "o1")
+
+
+@pytest.mark.rule("DLX-SPL-DTH")
+def test_death_removes_one_unit_of_the_owners_choice_even_a_dragon_unless_hope_wards_it() -> None:
+    assert death((monster("red_dragon"),), warded=False).removed == ("red_dragon",)  # all 3 wounds
+    assert death(units("o", 2), warded=False).removed == ("o0",)
+    assert death(units("o", 2), warded=True).removed == ()  # Ring of Hope or the Hope spell
+
+
+@pytest.mark.rule("DLX-SPL-POI")
+def test_poisoned_unit_does_not_strike_back_and_dies_unless_healed_in_step_seven() -> None:
+    poisoned = put_out_of_action(units("o", 2), "poisoned").side
+    assert poisoned[0].condition == "poisoned"
+    result = dice_round(ScriptedRng([6, 1]), units("n", 1), poisoned)
+    assert [r.fighter for r in result.defender_rolls] == ["o1"]
+    assert casualty_step(poisoned, 0).removed == ("o0",)
+    healed = casualty_step(poisoned, 0, heals=1)  # a sorcerer with Heal in the space
+    assert healed.removed == () and healed.saved == ("o0",)
+    assert all(f.condition is None for f in healed.side)
+
+
+@pytest.mark.rule("DLX-SPL-PET")
+def test_petrified_unit_can_be_restored_by_heal() -> None:
+    side = put_out_of_action(units("e", 1), "petrified").side
+    assert side[0].out_of_action
+    assert casualty_step(side, 0, heals=1).side == units("e", 1)
+    assert casualty_step(side, 0).removed == ("e0",)
+
+
+@pytest.mark.rule("DLX-MON-ICE")
+def test_ice_worm_freezes_fireball_thaws_and_burns_it_double() -> None:
+    frozen = put_out_of_action(units("p", 2), "frozen").side
+    assert casualty_step(frozen, 0, heals=1).removed == ("p0",)  # Heal does not thaw
+    thawed = casualty_step(frozen, 0, thaws=1)
+    assert thawed.saved == ("p0",) and thawed.removed == ()
+    worm = monster("ice_worm")
+    assert worm.wounds == 2
+    assert fire((worm,)).removed == ("ice_worm",)  # Fireball's double damage kills a 2-wound worm
+
+
+@pytest.mark.rule("DLR-CMB-04")
+def test_heal_saves_a_unit_the_dice_hit_after_units_out_of_action() -> None:
+    side = (Fighter("k"), *units("o", 2))
+    step = casualty_step(side, 2, heals=1)
+    assert step.removed == ("k",) and step.saved == ("o0",)
+    # The heal goes to the poisoned unit first; the dice hit then takes the owner's first casualty.
+    step = casualty_step((*units("o", 2), Fighter("k", condition="poisoned")), 1, heals=1)
+    assert step.saved == ("k",) and step.removed == ("o0",)
+
+
+@pytest.mark.rule("DLX-SHD-03")
+def test_equal_shards_cancel_and_the_larger_side_uses_the_difference() -> None:
+    assert usable_shards(3, 1) == 2  # the seed's example: 3 against 1, two of the three are used
+    assert usable_shards(1, 3) == 0
+    assert usable_shards(2, 2) == 0
+
+
+@pytest.mark.rule("DLX-HER-01")
+def test_hero_victories_and_levels() -> None:
+    assert hero_victory(conquered_defenders=5)
+    assert not hero_victory(conquered_defenders=4, repelled_attackers=4)
+    assert hero_victory(repelled_attackers=6)
+    assert hero_victory(monster_defence=10) and not hero_victory(monster_defence=8)
+    assert [hero_after_victory(level) for level in (0, 1, 2, 3)] == [1, 2, 3, 3]
+    # The seed's example: 6 Orcs at 3 and a level-2 hero roll 7 dice, six at 3 and one at 5.
+    army = (*units("o", 6), Fighter("hero", hero_level=2))
+    result = dice_round(ScriptedRng([4] * 6 + [5] + [6]), army, units("d", 1))
+    assert [r.tas for r in result.attacker_rolls] == [3] * 6 + [5]
+    assert result.attacker_hits == 1
+
+
+@pytest.mark.rule("DLX-NEC-02")
+def test_scourge_needs_a_six_and_a_loss_and_not_monsters_nor_a_seventh_party_member() -> None:
+    assert scourge_raises((6, 2, 6), 2, against_monsters=False, party_size=None)
+    assert not scourge_raises((5, 2), 2, against_monsters=False, party_size=None)
+    assert not scourge_raises((6,), 0, against_monsters=False, party_size=None)
+    assert not scourge_raises((6,), 1, against_monsters=True, party_size=4)
+    assert scourge_raises((6,), 1, against_monsters=False, party_size=5)
+    assert not scourge_raises((6,), 1, against_monsters=False, party_size=6)
+
+
+@pytest.mark.rule("DLR-INC-01")
+def test_income_per_territory_kingdom_and_mine_and_none_without_a_kingdom() -> None:
+    content = shipped_content()
+    assert income(content, "orcs", territories=6, kingdoms=1, mines=1) == 6 + 5 + 2
+    assert income(content, "orcs", territories=9, kingdoms=0, mines=2) == 0
+
+
+@pytest.mark.rule("DLR-PEO-03")
+def test_dwarves_get_ten_gold_for_two_mines() -> None:
+    content = shipped_content()
+    dwarves = income(content, "dwarves", territories=6, kingdoms=1, mines=2)
+    elves = income(content, "elves", territories=6, kingdoms=1, mines=2)
+    assert dwarves - (6 + 5) == 10 and dwarves - elves == 6
