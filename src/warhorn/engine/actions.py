@@ -165,6 +165,13 @@ class ActionCodec:
     def kinds(self) -> tuple[str, ...]:
         return tuple(self._types)
 
+    def action_type(self, kind: str) -> type[Action]:
+        """The action class of ``kind`` (KeyError naming the kind when the game has none)."""
+        try:
+            return self._types[kind]
+        except KeyError:
+            raise KeyError(f"no action kind {kind!r} (known: {', '.join(self._types)})") from None
+
     def _adapter(self, kind: str) -> pydantic.TypeAdapter[Any]:
         adapter = self._adapters.get(kind)
         if adapter is None:

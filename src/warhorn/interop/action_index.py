@@ -1,0 +1,255 @@
+"""A fixed, finite action index for any registered game, derived from the game itself.
+
+warhorn's actions are structured values (a move names a piece kind, a count and
+a path; a casualty choice names several pieces), so no game has a small flat
+list of every action it could ever offer. The index *factorises* an action
+into a short sequence of **tokens** drawn from a fixed vocabulary, and an
+agent chooses an action token by token (see :mod:`warhorn.interop.pettingzoo`).
+
+The vocabulary of a game and option set (its order is sorted, so it is stable
+for the same content and options) holds, in this order:
+
+1. the structural tokens ``<open>`` and ``<close>`` (a tuple field's bounds),
+   ``<none>``, ``<false>`` and ``<true>``;
+2. one ``kind:<kind>`` token per action type the game's codec knows;
+3. ``int:0`` .. ``int:<MAX_INT>`` (counts, ship numbers);
+4. ``int-hundreds:1`` .. ``int-hundreds:99`` (an integer from 100 to
+   ``MAX_INT`` is coded as its hundreds, then ``int:<rest>``);
+5. ``char:<c>`` for each printable ASCII character;
+6. one ``str:<text>`` token per string of the first state's snapshot and
+   public view — keys and values: space ids, piece kinds, card ids, hero
+   names, … (the game's content, read from the state it builds) — and of
+   every ``Literal`` in the action types' field hints.
+
+A string field holding a vocabulary string is one token; ``""`` is
+``<empty>``; any other string (one the game composes during play, such as a
+display name or ``warship(soldier)``) is spelled: ``<spell>``, its
+characters, ``<end>`` — so every action a game can offer has a code.
+
+An action's code is its kind token, then each dataclass field in declared
+order: a scalar is one token, a tuple is ``<open>``, its items (recursively),
+``<close>``. The code is prefix-free, so a sequence of tokens denotes at most
+one action, and :meth:`ActionIndex.decode` builds it back through the game's
+codec. Legality is never decided here: the mask of the next token is read from
+``legal_actions()`` (:class:`TokenChooser`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from warhorn.engine.actions import Action, ActionCodec
+from warhorn.engine.registry import load_game
+from warhorn.engine.state import GameState
+
+#: The largest integer an action field may hold (counts, ship numbers): ``int-hundreds:h`` then ``int:n``.
+MAX_INT = 9_999
+
+OPEN, CLOSE, NONE, FALSE, TRUE, EMPTY = "<open>", "<close>", "<none>", "<false>", "<true>", "<empty>"
+#: A string outside the vocabulary is spelled: ``<spell>``, one ``char:`` token per character, ``<end>``.
+SPELL, END = "<spell>", "<end>"
+STRUCTURAL = (OPEN, CLOSE, NONE, FALSE, TRUE, EMPTY, SPELL, END)
+#: The characters a spelled string may hold (printable ASCII).
+SPELLABLE = "".join(chr(c) for c in range(32, 127))
+
+
+class ActionIndexError(ValueError):
+    """An action holds a value outside the game's token vocabulary, or a token sequence is not an action."""
+
+
+def _literal_strings(hint: Any, out: set[str]) -> None:
+    """The strings of every ``Literal[...]`` inside a type hint (e.g. ``Literal["token", "beast"]``)."""
+    if typing.get_origin(hint) is typing.Literal:
+        out.update(arg for arg in typing.get_args(hint) if isinstance(arg, str))
+    for arg in typing.get_args(hint):
+        _literal_strings(arg, out)
+
+
+def _strings_in(data: Any, out: set[str]) -> None:
+    if isinstance(data, str):
+        out.add(data)
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            out.add(str(key))
+            _strings_in(value, out)
+    elif isinstance(data, (list, tuple)):
+        for item in data:
+            _strings_in(item, out)
+
+
+class ActionIndex:
+    """The token vocabulary of one game and option set, and the coding of actions in it."""
+
+    def __init__(self, codec: ActionCodec, strings: Iterable[str]) -> None:
+        self.codec = codec
+        words = [*STRUCTURAL]
+        words += [f"kind:{kind}" for kind in sorted(codec.kinds)]
+        words += [f"int:{n}" for n in range(100)]
+        words += [f"int-hundreds:{n}" for n in range(1, 100)]
+        words += [f"char:{c}" for c in SPELLABLE]
+        words += [f"str:{text}" for text in sorted(set(strings))]
+        self.tokens: tuple[str, ...] = tuple(words)
+        self._number = {word: i for i, word in enumerate(self.tokens)}
+
+    @classmethod
+    def for_state(cls, state: GameState) -> ActionIndex:
+        """The index of the game ``state`` belongs to, with the strings of its snapshot and public view."""
+        strings: set[str] = set()
+        for kind in state.codec.kinds:
+            for hint in typing.get_type_hints(state.codec.action_type(kind)).values():
+                _literal_strings(hint, strings)
+        _strings_in(state.snapshot(), strings)
+        _strings_in(state.view(None), strings)
+        return cls(state.codec, strings)
+
+    @classmethod
+    def for_game(cls, game: str, options: Mapping[str, Any] | None = None) -> ActionIndex:
+        """The index of ``game`` with ``options``: read from its first state with seed 0, whatever seed
+        a game is then played with, so it is the same for every game of that option set."""
+        return cls.for_state(load_game(game, seed=0, **dict(options or {})))
+
+    @property
+    def size(self) -> int:
+        """How many tokens there are: every token number is in ``range(size)``."""
+        return len(self.tokens)
+
+    # --- action -> tokens ---------------------------------------------------
+    def _token(self, word: str, action: Action) -> int:
+        number = self._number.get(word)
+        if number is None:
+            raise ActionIndexError(f"{action.notation()!r}: {word!r} is not in this game's token vocabulary")
+        return number
+
+    def _value_tokens(self, value: Any, action: Action) -> Iterator[int]:
+        if isinstance(value, (tuple, list)):
+            yield self._number[OPEN]
+            for item in value:
+                yield from self._value_tokens(item, action)
+            yield self._number[CLOSE]
+        elif value is None:
+            yield self._number[NONE]
+        elif isinstance(value, bool):
+            yield self._number[TRUE if value else FALSE]
+        elif isinstance(value, int):
+            if not 0 <= value <= MAX_INT:
+                raise ActionIndexError(f"{action.notation()!r}: integer {value} outside 0..{MAX_INT}")
+            if value >= 100:
+                yield self._number[f"int-hundreds:{value // 100}"]
+            yield self._number[f"int:{value % 100}"]
+        elif value == "":
+            yield self._number[EMPTY]
+        elif isinstance(value, str):
+            number = self._number.get(f"str:{value}")
+            if number is not None:
+                yield number
+            else:
+                yield self._number[SPELL]
+                for char in value:
+                    yield self._token(f"char:{char}", action)
+                yield self._number[END]
+        else:
+            raise ActionIndexError(f"{action.notation()!r}: cannot code a {type(value).__name__} field")
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The token numbers of ``action`` (ActionIndexError when a value is outside the vocabulary)."""
+        out = [self._token(f"kind:{action.kind}", action)]
+        for f in dataclasses.fields(action):
+            out += self._value_tokens(getattr(action, f.name), action)
+        return tuple(out)
+
+    # --- tokens -> action ---------------------------------------------------
+    def _read_value(self, tokens: Sequence[int], at: int) -> tuple[Any, int]:
+        if at >= len(tokens):
+            raise ActionIndexError("token sequence ends inside an action")
+        word = self.tokens[tokens[at]]
+        if word == OPEN:
+            items = []
+            at += 1
+            while at < len(tokens) and self.tokens[tokens[at]] != CLOSE:
+                item, at = self._read_value(tokens, at)
+                items.append(item)
+            if at >= len(tokens):
+                raise ActionIndexError("token sequence ends inside a tuple")
+            return items, at + 1
+        if word == CLOSE:
+            raise ActionIndexError("<close> without <open>")
+        if word in (NONE, TRUE, FALSE, EMPTY):
+            return {NONE: None, TRUE: True, FALSE: False, EMPTY: ""}[word], at + 1
+        if word == SPELL:
+            chars = []
+            at += 1
+            while at < len(tokens) and self.tokens[tokens[at]].startswith("char:"):
+                chars.append(self.tokens[tokens[at]].removeprefix("char:"))
+                at += 1
+            if at >= len(tokens) or self.tokens[tokens[at]] != END:
+                raise ActionIndexError("a spelled string must end with <end>")
+            return "".join(chars), at + 1
+        prefix, _, text = word.partition(":")
+        if prefix == "int-hundreds":
+            if at + 1 >= len(tokens) or not self.tokens[tokens[at + 1]].startswith("int:"):
+                raise ActionIndexError("int-hundreds must be followed by an int token")
+            return int(text) * 100 + int(self.tokens[tokens[at + 1]].removeprefix("int:")), at + 2
+        if prefix == "int":
+            return int(text), at + 1
+        if prefix == "str":
+            return text, at + 1
+        raise ActionIndexError(f"{word!r} cannot stand for a field value")
+
+    def decode(self, tokens: Sequence[int]) -> Action:
+        """The action a complete token sequence codes (ActionIndexError when it codes none)."""
+        if not tokens or not 0 <= min(tokens) <= max(tokens) < self.size:
+            raise ActionIndexError(f"token numbers must lie in 0..{self.size - 1}")
+        head = self.tokens[tokens[0]]
+        if not head.startswith("kind:"):
+            raise ActionIndexError(f"an action's code starts with its kind, not {head!r}")
+        kind = head.removeprefix("kind:")
+        data: dict[str, Any] = {"kind": kind}
+        at = 1
+        for f in dataclasses.fields(self.codec.action_type(kind)):
+            data[f.name], at = self._read_value(tokens, at)
+        if at != len(tokens):
+            raise ActionIndexError(f"{len(tokens) - at} tokens left after a complete {kind!r} action")
+        return self.codec.from_json(data)
+
+
+class TokenChooser:
+    """Choosing one legal action token by token: the mask of the next token and the choice so far.
+
+    ``legal`` is the pending decision's ``legal_actions()``; :meth:`mask` says
+    which tokens continue at least one legal action's code after the tokens
+    chosen so far; :meth:`choose` adds one and returns the action once its code
+    is complete (a prefix that only one legal action continues completes it).
+    """
+
+    def __init__(self, index: ActionIndex, legal: Sequence[Action]) -> None:
+        if not legal:
+            raise ActionIndexError("no legal action to choose from")
+        self.index = index
+        self.codes = {index.encode(action): action for action in legal}
+        self.chosen: list[int] = []
+        self._candidates = list(self.codes)
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """1 for each token that continues a legal action's code, else 0 (length ``index.size``)."""
+        out = np.zeros(self.index.size, dtype=np.int8)
+        depth = len(self.chosen)
+        out[[code[depth] for code in self._candidates]] = 1
+        return out
+
+    def choose(self, token: int) -> Action | None:
+        """Take ``token`` next; the chosen legal action once it is determined, else None."""
+        depth = len(self.chosen)
+        following = [code for code in self._candidates if code[depth] == token]
+        if not following:
+            raise ActionIndexError(f"token {token} ({self.index.tokens[token]!r}) continues no legal action")
+        self.chosen.append(token)
+        self._candidates = following
+        if len(following) == 1:
+            return self.codes[following[0]]
+        return None
