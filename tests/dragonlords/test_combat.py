@@ -82,10 +82,26 @@ def test_elf_sneak_attack_removes_the_hit_defenders_before_they_roll() -> None:
     assert result.attackers_removed == ("e0",)
 
 
-def test_hits_beyond_a_side_are_lost_and_bloodlust_turns_them_on_its_own_side() -> None:
+def test_hits_beyond_a_side_are_lost() -> None:
     survivors, removed = take_hits(units("d", 4), 5)
     assert survivors == () and len(removed) == 4
-    assert bloodlust_surplus(5, units("d", 4)) == 1  # the seed's example: 5 hits on 4 Elves
+    assert bloodlust_surplus(5, units("d", 4)) == 1
+
+
+@pytest.mark.rule("DLX-SPL-BLD")
+def test_bloodlust_adds_one_and_turns_surplus_hits_on_its_own_side() -> None:
+    # The seed's example: Necromancers under Bloodlust score 5 hits on 4 Elves and lose one of their own.
+    necromancers = units("n", 6)
+    elves = units("e", 4)
+    modifier = side_modifier((1,))  # Bloodlust's +1
+    faces = [4, 4, 4, 4, 4, 6, 6, 6, 6, 6]  # six Necromancer dice at 4, then four Elf misses
+    result = dice_round(
+        ScriptedRng(faces), necromancers, elves, attacker_modifier=modifier, attacker_bloodlust=True
+    )
+    assert result.attacker_hits == 5 and result.defenders == ()
+    assert result.attackers_removed == ("n0",)
+    calm = dice_round(ScriptedRng(faces), necromancers, elves, attacker_modifier=modifier)
+    assert calm.attackers_removed == ()
 
 
 def test_red_dragon_rolls_two_dice_at_six_and_five() -> None:

@@ -181,11 +181,15 @@ def dice_round(
     attacker_modifier: int = 0,
     defender_modifier: int = 0,
     sneak_attack: bool = False,
+    attacker_bloodlust: bool = False,
+    defender_bloodlust: bool = False,
 ) -> RoundResult:
     """Steps 5, 6 and 7 of a combat round: the attacker rolls, the defender rolls, casualties go.
 
     Both sides roll with the fighters given (DLR-CMB-03); with ``sneak_attack`` (an Elf attack's
     first round, DLR-PEO-02) the defenders the attacker hit are removed before the defender rolls.
+    A side under Bloodlust (DLX-SPL-BLD; its +1 is in its modifier) turns the hits beyond what
+    removes every enemy on its own units, in its own casualty order.
     """
     a_rolls = roll_side(rng, attackers, attacker_modifier, target_defence(defenders))
     a_hits = sum(r.hit for r in a_rolls)
@@ -193,7 +197,11 @@ def dice_round(
     rolling_defenders = defenders_after if sneak_attack else defenders
     d_rolls = roll_side(rng, rolling_defenders, defender_modifier, target_defence(attackers))
     d_hits = sum(r.hit for r in d_rolls)
-    attackers_after, attackers_removed = take_hits(attackers, d_hits)
+    attacker_losses = d_hits + (bloodlust_surplus(a_hits, defenders) if attacker_bloodlust else 0)
+    attackers_after, attackers_removed = take_hits(attackers, attacker_losses)
+    if defender_bloodlust:
+        defenders_after, more = take_hits(defenders_after, bloodlust_surplus(d_hits, attackers))
+        defenders_removed += more
     return RoundResult(
         a_rolls, d_rolls, attackers_after, defenders_after, attackers_removed, defenders_removed
     )
