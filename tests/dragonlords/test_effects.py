@@ -10,6 +10,8 @@ from warhorn.games.dragonlords.content import shipped_content
 from warhorn.games.dragonlords.effects import (
     casualty_step,
     death,
+    dragon_fire,
+    dragonlord_limits,
     fire,
     hero_after_victory,
     hero_victory,
@@ -150,3 +152,25 @@ def test_dwarves_get_ten_gold_for_two_mines() -> None:
     dwarves = income(content, "dwarves", territories=6, kingdoms=1, mines=2)
     elves = income(content, "elves", territories=6, kingdoms=1, mines=2)
     assert dwarves - (6 + 5) == 10 and dwarves - elves == 6
+
+
+@pytest.mark.rule("DLR-DRL-01")
+def test_dragonlord_attacks_at_six_defends_at_six_and_breathes_three_dice_of_fire() -> None:
+    stats = shipped_content().game.dragonlord
+    assert (stats.attack, stats.fire_dice, stats.fire_hit) == (6, 3, 4)
+    assert shipped_content().game.dragonlords == 6
+    struck = dragon_fire(ScriptedRng([4, 5, 1]), units("o", 5), stats)
+    assert struck.removed == ("o0", "o1") and struck.faces == (4, 5, 1)
+    lord = Fighter("dl", attacks=(stats.attack,), traits=frozenset({"dragon"}))
+    result = dice_round(ScriptedRng([6, 1]), (lord,), units("o", 1))
+    assert result.attacker_hits == 1  # a 6 still hits at attack 6
+    assert result.attackers_removed == ("dl",)  # and one hit removes it: its defence is a d6
+
+
+@pytest.mark.rule("DLX-OPT-01")
+def test_weaker_dragonlords_carry_five_no_fire_at_sea_no_landing_in_a_kingdom() -> None:
+    stats = shipped_content().game.dragonlord
+    normal = dragonlord_limits(stats, weak=False)
+    weak = dragonlord_limits(stats, weak=True)
+    assert (normal.carries, normal.fire_at_sea, normal.lands_in_kingdoms) == (10, True, True)
+    assert (weak.carries, weak.fire_at_sea, weak.lands_in_kingdoms) == (5, False, False)

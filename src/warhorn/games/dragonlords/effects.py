@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from warhorn.engine.rng import Rng
 from warhorn.games.dragonlords.combat import Condition, Fighter, hits, take_hits
-from warhorn.games.dragonlords.content import DragonLordsContent
+from warhorn.games.dragonlords.content import DragonLordsContent, DragonLordStats
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,36 @@ def death(side: Sequence[Fighter], *, warded: bool) -> Struck:
 
 def lightning(rng: Rng, side: Sequence[Fighter], *, dice: int = 2, hit: int = 3) -> Struck:
     """Lightning (DLR-CMB-06): ``dice`` d6, each at or under ``hit`` removes one enemy (or one wound)."""
+    return ranged_dice(rng, side, dice=dice, hit=hit)
+
+
+def dragon_fire(rng: Rng, side: Sequence[Fighter], stats: DragonLordStats) -> Struck:
+    """A DragonLord's Dragon Fire (DLR-DRL-01): a ranged attack of ``fire_dice`` d6, each at or under
+    ``fire_hit`` removing one enemy at once. The game does not call it against a quest party, nor at
+    sea under the weaker-DragonLords option (:func:`dragonlord_limits`)."""
+    return ranged_dice(rng, side, dice=stats.fire_dice, hit=stats.fire_hit)
+
+
+@dataclass(frozen=True, slots=True)
+class DragonLordLimits:
+    """What a DragonLord may do: units it carries, fire on naval blocks, landing in a Kingdom."""
+
+    carries: int
+    fire_at_sea: bool
+    lands_in_kingdoms: bool
+
+
+def dragonlord_limits(stats: DragonLordStats, *, weak: bool) -> DragonLordLimits:
+    """DLR-DRL-02 and the optional weaker DragonLords (DLX-OPT-01): at most 5 units carried, no fire
+    on naval blocks, no landing straight in a Kingdom."""
+    if weak:
+        return DragonLordLimits(stats.weak_carries, fire_at_sea=False, lands_in_kingdoms=False)
+    return DragonLordLimits(stats.carries, fire_at_sea=True, lands_in_kingdoms=True)
+
+
+def ranged_dice(rng: Rng, side: Sequence[Fighter], *, dice: int, hit: int) -> Struck:
+    """A ranged attack of ``dice`` d6: each face at or under ``hit`` removes the owner's next unit
+    (or takes one wound off a monster), at once."""
     faces = rng.rolls(6, dice)
     struck = Struck(tuple(side), (), faces)
     for face in faces:
