@@ -1,0 +1,46 @@
+"""Encoded observations: fixed shape, read from the view alone, and blind to what a player may not see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from warhorn.conformance import conformance_cases
+from warhorn.engine.registry import load_game
+from warhorn.engine.rng import Rng
+from warhorn.interop.observation import VIEW_SIZE, encode_view, view_features
+
+OPTION_SETS = sorted({(game, tuple(sorted(options.items()))) for game, options, _ in conformance_cases()})
+
+
+def _id(case: tuple[str, tuple[tuple[str, Any], ...]]) -> str:
+    game, options = case
+    return f"{game}[{','.join(f'{k}={v}' for k, v in options) or 'default'}]"
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=[_id(c) for c in OPTION_SETS])
+def test_encoded_observation_leaks_nothing_hidden(case: tuple[str, tuple[tuple[str, Any], ...]]) -> None:
+    game, option_items = case
+    state = load_game(game, seed=5, **dict(option_items))
+    rng = Rng(5)
+    step = 0
+    while not state.is_terminal and step < 400:
+        if step % 7 == 0:
+            for player in range(state.num_players):
+                seen = encode_view(state.view(player))
+                assert seen.shape == (VIEW_SIZE,) and seen.dtype == np.float32
+                other = state.determinize(player, Rng(rng.next_u64()))
+                assert np.array_equal(encode_view(other.view(player)), seen), (
+                    f"step {step}: player {player}'s encoded observation depends on hidden facts"
+                )
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+        step += 1
+
+
+def test_features_name_paths_and_values() -> None:
+    view = {"spaces": {"a": {"owner": "k1", "pieces": [{"kind": "soldier"}, {"kind": "soldier"}]}}, "gold": 7}
+    assert view_features(view) == {"spaces/a/owner=k1": 1.0, "spaces/a/pieces/kind=soldier": 2.0, "gold": 7.0}
+    assert np.array_equal(encode_view(view), encode_view(dict(reversed(view.items()))))
+    assert encode_view(view, size=64).shape == (64,)
