@@ -8,8 +8,11 @@ from warhorn.engine.rng import ScriptedRng
 from warhorn.games.dragonlords.combat import Fighter, dice_round
 from warhorn.games.dragonlords.content import shipped_content
 from warhorn.games.dragonlords.effects import (
+    Raised,
     casualty_step,
+    change_allegiance,
     death,
+    death_seeker,
     dragon_fire,
     dragonlord_limits,
     fire,
@@ -17,7 +20,11 @@ from warhorn.games.dragonlords.effects import (
     hero_victory,
     income,
     lightning,
+    lure_modifier,
+    necromantic,
     put_out_of_action,
+    rapture,
+    rapture_refusal,
     scourge_raises,
     usable_shards,
 )
@@ -174,3 +181,59 @@ def test_weaker_dragonlords_carry_five_no_fire_at_sea_no_landing_in_a_kingdom() 
     weak = dragonlord_limits(stats, weak=True)
     assert (normal.carries, normal.fire_at_sea, normal.lands_in_kingdoms) == (10, True, True)
     assert (weak.carries, weak.fire_at_sea, weak.lands_in_kingdoms) == (5, False, False)
+
+
+@pytest.mark.rule("DLX-SPL-LUR")
+def test_lure_lowers_enemies_by_one_except_orcs_and_necromancers() -> None:
+    assert lure_modifier("elves") == -1 and lure_modifier("barbarians") == -1
+    assert lure_modifier("orcs") == 0 and lure_modifier("necromancers") == 0
+    assert shipped_content().spells["lure"].step == "tas"
+
+
+@pytest.mark.rule("DLX-SPL-RAP")
+def test_rapture_turns_one_enemy_on_its_own_side_unless_king_command_or_hope() -> None:
+    struck = rapture(ScriptedRng([2]), units("o", 3))
+    assert struck.taken == "o0" and struck.removed == ("o1",)  # its blow (2 <= 3) fells a comrade
+    assert [f.id for f in struck.side] == ["o2"]
+    missed = rapture(ScriptedRng([5]), units("o", 2))
+    assert missed.removed == () and [f.id for f in missed.side] == ["o1"]
+    assert rapture_refusal(enemy_king_present=True, enemy_warded=False) is not None
+    assert rapture_refusal(enemy_king_present=False, enemy_warded=True) is not None
+    assert rapture_refusal(enemy_king_present=False, enemy_warded=False) is None
+
+
+@pytest.mark.rule("DLX-SPL-NEC")
+def test_necromantic_raises_the_fallen_and_twists_sorcerers_and_kings() -> None:
+    assert necromantic(None, holy_grail=False) == Raised(None, ())
+    assert necromantic("sorcerer", holy_grail=False) == Raised("sorcerer", ("poison", "bloodlust"))
+    assert necromantic("king", holy_grail=False) == Raised("sorcerer", ("poison", "command"))
+    assert necromantic("sorcerer", holy_grail=True) is None
+    assert shipped_content().spells["necromantic"].step == "casualties"
+
+
+@pytest.mark.rule("DLX-SPC-CHG")
+def test_change_allegiance_takes_a_d6_of_enemy_units_up_to_six() -> None:
+    face, taken = change_allegiance(ScriptedRng([4]), units("o", 8))
+    assert face == 4 and taken == ("o0", "o1", "o2", "o3")
+    _, taken = change_allegiance(ScriptedRng([6]), units("o", 3))
+    assert taken == ("o0", "o1", "o2")
+
+
+@pytest.mark.rule("DLX-SPC-DSK")
+def test_death_seeker_removes_the_chosen_unit_even_a_dragonlord_but_never_a_king() -> None:
+    side = (*units("o", 2), DRAGONLORD)
+    assert death_seeker(side, "dl", None).removed == ("dl",)
+    assert death_seeker(side, "o1", "sorcerer").removed == ("o1",)
+    with pytest.raises(ValueError, match="DLX-SPC-DSK: Death Seeker cannot strike a King"):
+        death_seeker(side, "o0", "king")
+    assert shipped_content().cards["death_seeker"].when == "defending"
+
+
+@pytest.mark.rule("DLX-SPC-WRA")
+def test_wrath_adds_two_to_every_friendly_unit_for_the_round() -> None:
+    wrath = shipped_content().cards["wrath"]
+    assert wrath.tas == 2 and wrath.when == "tas"
+    result = dice_round(
+        ScriptedRng([5, 5, 6]), units("a", 2), units("d", 1), attacker_modifier=wrath.tas or 0
+    )
+    assert result.attacker_hits == 2

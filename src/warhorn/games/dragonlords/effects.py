@@ -202,3 +202,93 @@ def income(content: DragonLordsContent, people: str, *, territories: int, kingdo
     rates = content.game.income
     mine_gold = content.peoples[people].mine_gold
     return territories * rates.per_territory + kingdoms * rates.per_kingdom + mines * mine_gold
+
+
+#: Peoples Lure has no effect on (DLX-SPL-LUR).
+LURE_IMMUNE: frozenset[str] = frozenset({"orcs", "necromancers"})
+
+
+def lure_modifier(target_people: str) -> int:
+    """DLX-SPL-LUR: -1 to the TAS of enemy units for one round, except Orcs and Necromancers."""
+    return 0 if target_people in LURE_IMMUNE else -1
+
+
+def rapture_refusal(*, enemy_king_present: bool, enemy_warded: bool) -> str | None:
+    """DLX-SPL-RAP: Rapture has no effect where the enemy's King is, or a sorcerer of his with Command
+    or Hope (``enemy_warded``)."""
+    if enemy_king_present:
+        return "DLX-SPL-RAP: Rapture has no effect where the enemy's King stands"
+    if enemy_warded:
+        return "DLX-SPL-RAP: Command or Hope protects these units from Rapture"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Enthralled:
+    """The result of Rapture: the unit taken, its one blow against its former side, what is left."""
+
+    taken: str
+    face: int
+    side: tuple[Fighter, ...]
+    removed: tuple[str, ...]
+
+
+def rapture(rng: Rng, side: Sequence[Fighter]) -> Enthralled:
+    """DLX-SPL-RAP: the owner's first unit is taken over and at once strikes its own side (one die at
+    its own attack against a d6); it is then replaced by an Amazon unit, which the game adds."""
+    taken, rest = side[0], tuple(side[1:])
+    face = rng.roll(rest[0].defence if rest else 6)
+    if rest and hits(face, taken.attacks[0]):
+        after = _wound(rest, 0, 1)
+        return Enthralled(taken.id, face, after.side, after.removed)
+    return Enthralled(taken.id, face, rest, ())
+
+
+@dataclass(frozen=True, slots=True)
+class Raised:
+    """A unit raised by Necromantic: what it becomes and the spells it knows (none for a plain unit)."""
+
+    token: str | None
+    spells: tuple[str, ...]
+
+
+def necromantic(removed_token: str | None, *, holy_grail: bool) -> Raised | None:
+    """DLX-SPL-NEC: take control of an enemy unit removed in step 7 (None: the Holy Grail cancels it).
+
+    A raised sorcerer becomes a Necromancer sorcerer with Poison and Bloodlust; a raised King or
+    Queen becomes a sorcerer with Poison and Command; a decoy or hero token is lost.
+    """
+    if holy_grail:
+        return None
+    if removed_token == "sorcerer":
+        return Raised("sorcerer", ("poison", "bloodlust"))
+    if removed_token == "king":
+        return Raised("sorcerer", ("poison", "command"))
+    return Raised(None, ())
+
+
+def change_allegiance(rng: Rng, side: Sequence[Fighter], *, most: int = 6) -> tuple[int, tuple[str, ...]]:
+    """DLX-SPC-CHG: a d6 says how many enemy units (at most ``most``, the owner's first ones) join the
+    caster; the game replaces them with the caster's own units. Returns the face and the ids taken."""
+    face = rng.roll(6)
+    taken = tuple(f.id for f in side[: min(face, most)])
+    return face, taken
+
+
+def death_seeker_refusal(target: Fighter, token: str | None) -> str | None:
+    """DLX-SPC-DSK: the defending sorcerer picks any enemy unit, a sorcerer or a DragonLord too, but not
+    the King (``token``: the hidden token under the target, known to the game)."""
+    if token == "king":
+        return "DLX-SPC-DSK: Death Seeker cannot strike a King"
+    return None
+
+
+def death_seeker(side: Sequence[Fighter], target: str, token: str | None) -> Struck:
+    """DLX-SPC-DSK: remove the chosen enemy unit at once; refused (ValueError) for a King."""
+    index = next((i for i, f in enumerate(side) if f.id == target), None)
+    if index is None:
+        raise ValueError(f"target: no unit {target!r} in the space")
+    reason = death_seeker_refusal(side[index], token)
+    if reason is not None:
+        raise ValueError(reason)
+    return _wound(side, index, side[index].wounds)
