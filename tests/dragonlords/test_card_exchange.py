@@ -58,6 +58,7 @@ def test_damage_cards_in_the_ranged_step_summon_elemental_only_by_the_player_who
 
 
 @pytest.mark.rule("DLX-CMB-07")
+@pytest.mark.rule("DLR-SCR-06")
 def test_protection_answers_a_damage_card_and_a_side_without_sorcerer_plays_nothing() -> None:
     exchange, _ = both().play("defender", CARDS["infernal_spell"])
     after_dispel, events = exchange.play("attacker", CARDS["dispel_magic"])

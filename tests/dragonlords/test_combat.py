@@ -104,7 +104,9 @@ def test_bloodlust_adds_one_and_turns_surplus_hits_on_its_own_side() -> None:
     assert calm.attackers_removed == ()
 
 
+@pytest.mark.rule("DLX-MON-RED")
 def test_red_dragon_rolls_two_dice_at_six_and_five() -> None:
+    # In a quest its whole attack is these two dice: it has no Dragon Fire against a party.
     dragon = Fighter("dragon", attacks=(6, 5), defence=12, wounds=3)
     result = dice_round(ScriptedRng([12, 11, 6, 6]), units("p", 2), (dragon,))
     assert [(r.tas, r.hit) for r in result.defender_rolls] == [(6, True), (5, False)]

@@ -51,6 +51,8 @@ def test_prices_follow_each_people() -> None:
     assert peoples["elves"].price(3) == 9
 
 
+@pytest.mark.rule("DLX-AMZ-01")
+@pytest.mark.rule("DLX-NEC-01")
 def test_expansion_peoples_spells_are_the_seeds() -> None:
     peoples = shipped_content().peoples
     assert peoples["amazons"].spells[:2] == ("heal", "petrifying_gaze")
@@ -58,6 +60,8 @@ def test_expansion_peoples_spells_are_the_seeds() -> None:
     assert peoples["necromancers"].spells[:2] == ("poison", "bloodlust")
     assert peoples["necromancers"].king_spells == ("command", "necromantic")
     assert peoples["orcs"].king_spells == ("hope", "heal")
+    assert set(peoples["amazons"].spells[2:]) == {"teleport", "command", "lure", "rapture"}
+    assert set(peoples["necromancers"].spells[2:]) == {"teleport", "command", "death", "necromantic"}
 
 
 def test_starting_cards_depend_on_the_player_count_and_option() -> None:
@@ -67,6 +71,7 @@ def test_starting_cards_depend_on_the_player_count_and_option() -> None:
     assert content.start_cards(6, starting_scrolls=1) == 3
 
 
+@pytest.mark.rule("DLX-OPT-03")
 def test_optional_rule_removes_overpowered_cards_from_the_deck() -> None:
     content = shipped_content()
     deck = content.deck(leave_out=frozenset({"death_seeker", "summon_earth_elemental"}))

@@ -9,6 +9,8 @@ from warhorn.games.dragonlords.combat import Fighter, dice_round
 from warhorn.games.dragonlords.content import shipped_content
 from warhorn.games.dragonlords.effects import (
     Raised,
+    berserk,
+    casting_allowed,
     casualty_step,
     change_allegiance,
     death,
@@ -19,6 +21,7 @@ from warhorn.games.dragonlords.effects import (
     hero_after_victory,
     hero_victory,
     income,
+    infernal_spell,
     lightning,
     lure_modifier,
     necromantic,
@@ -26,6 +29,8 @@ from warhorn.games.dragonlords.effects import (
     rapture,
     rapture_refusal,
     scourge_raises,
+    storm,
+    summon_elemental,
     usable_shards,
 )
 
@@ -237,3 +242,51 @@ def test_wrath_adds_two_to_every_friendly_unit_for_the_round() -> None:
         ScriptedRng([5, 5, 6]), units("a", 2), units("d", 1), attacker_modifier=wrath.tas or 0
     )
     assert result.attacker_hits == 2
+
+
+@pytest.mark.rule("DLR-SCR-02")
+def test_summon_elemental_strikes_with_four_dice_at_four() -> None:
+    struck = summon_elemental(ScriptedRng([4, 5, 1, 6]), units("o", 5))
+    assert struck.removed == ("o0", "o1") and len(struck.side) == 3
+
+
+@pytest.mark.rule("DLR-SCR-03")
+def test_storm_removes_on_a_one_or_on_one_or_two_at_sea() -> None:
+    assert storm(ScriptedRng([1, 2, 6]), units("o", 3), at_sea=False).removed == ("o0",)
+    assert storm(ScriptedRng([1, 2, 6]), units("o", 3), at_sea=True).removed == ("o0", "o1")
+
+
+@pytest.mark.rule("DLR-SCR-04")
+def test_infernal_spell_removes_one_two_or_three() -> None:
+    assert [len(infernal_spell(ScriptedRng([face]), units("o", 5)).removed) for face in range(1, 7)] == [
+        1,
+        1,
+        2,
+        2,
+        3,
+        3,
+    ]
+    assert infernal_spell(ScriptedRng([6]), units("o", 2)).removed == ("o0", "o1")
+
+
+@pytest.mark.rule("DLR-SCR-05")
+def test_berserk_ignores_modifiers_and_heal_or_a_king_cancels_it() -> None:
+    side = (Fighter("b", attacks=(4,)), Fighter("o"), Fighter("h", hero_level=1))
+    struck = berserk(ScriptedRng([4, 4, 4]), side, cancelled=False)
+    assert struck.removed == ("b", "h")  # at or under 4, 3 and 3+1
+    assert berserk(ScriptedRng(), side, cancelled=True).removed == ()
+
+
+@pytest.mark.rule("DLX-MON-HEL")
+def test_hell_hound_silences_the_partys_magic() -> None:
+    assert not casting_allowed(monster("hell_hound").traits)
+    assert casting_allowed(monster("troll").traits)
+
+
+@pytest.mark.rule("DLX-MON-MED")
+def test_medusa_petrifies_and_a_potion_or_heal_restores() -> None:
+    assert "petrifying_gaze" in monster("medusa").traits
+    party = put_out_of_action(units("p", 2), "petrified").side
+    assert casualty_step(party, 0, heals=1).saved == ("p0",)  # a potion counts as one heal
+    assert casualty_step(party, 0).removed == ("p0",)
+    assert shipped_content().items["potion"].effect == "heal_one"

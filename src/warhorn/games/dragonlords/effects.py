@@ -292,3 +292,50 @@ def death_seeker(side: Sequence[Fighter], target: str, token: str | None) -> Str
     if reason is not None:
         raise ValueError(reason)
     return _wound(side, index, side[index].wounds)
+
+
+def _cull(rng: Rng, side: Sequence[Fighter], removed_at_or_under: Sequence[int]) -> Struck:
+    """Each fighter of ``side`` rolls a d6 and is removed when the face is at or under its threshold."""
+    faces = rng.rolls(6, len(side))
+    kept = tuple(f for f, face, limit in zip(side, faces, removed_at_or_under, strict=True) if face > limit)
+    gone = tuple(
+        f.id for f, face, limit in zip(side, faces, removed_at_or_under, strict=True) if face <= limit
+    )
+    return Struck(kept, gone, faces)
+
+
+def summon_elemental(rng: Rng, side: Sequence[Fighter], *, dice: int = 4, hit: int = 4) -> Struck:
+    """DLR-SCR-02: the elemental strikes the space with 4 d6, each at or under 4 removing one unit;
+    the struck do not roll back. (Which spaces each kind may strike is the game's check.)"""
+    return ranged_dice(rng, side, dice=dice, hit=hit)
+
+
+def storm(rng: Rng, side: Sequence[Fighter], *, at_sea: bool) -> Struck:
+    """DLR-SCR-03: every enemy unit in the space rolls a d6 and is removed on a 1 (on 1-2 at sea)."""
+    return _cull(rng, side, [2 if at_sea else 1] * len(side))
+
+
+def infernal_spell(rng: Rng, side: Sequence[Fighter]) -> Struck:
+    """DLR-SCR-04: a d6 - 1-2 removes one enemy unit, 3-4 two, 5-6 three (the owner's first ones)."""
+    face = rng.roll(6)
+    count = (face + 1) // 2
+    struck = Struck(tuple(side), (), (face,))
+    for _ in range(count):
+        if not struck.side:
+            break
+        after = _wound(struck.side, 0, struck.side[0].wounds)
+        struck = Struck(after.side, struck.removed + after.removed, (face,))
+    return struck
+
+
+def berserk(rng: Rng, side: Sequence[Fighter], *, cancelled: bool) -> Struck:
+    """DLR-SCR-05 (the seed's FAQ 13): modifiers are ignored; each unit of the side rolls a d6 and is
+    removed at or under its own attack value. ``cancelled``: a sorcerer with Heal or a King is there."""
+    if cancelled:
+        return Struck(tuple(side))
+    return _cull(rng, side, [f.attacks[0] + f.hero_level for f in side])
+
+
+def casting_allowed(monster_traits: frozenset[str]) -> bool:
+    """DLX-MON-HEL: a sorcerer fighting a Hell Hound may use no spell and no spell card."""
+    return "silences_magic" not in monster_traits
