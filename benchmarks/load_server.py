@@ -14,6 +14,11 @@ first). ``--ai-seats K`` makes the last K seats server-side
 random AI seats instead (their actions then happen inside the server).
 ``--think-ms`` adds a pause before each action (default 0: no think time, so the
 server is saturated and the latency is mostly queueing).
+``--background-ai-games N`` first creates N games whose every seat is a server-side AI of
+``--background-ai-kind`` (default ``mcts``; the game of ``--game``, Nerath for ``mix``), which the server
+plays by itself meanwhile: the latency of the human actions then shows whether requests wait behind AI
+searches; the AI actions those games made during the run are reported. ``--serve-arg`` passes an option
+to ``warhorn serve`` (repeatable), e.g. ``--serve-arg=--ai-workers=1``.
 
 Reports the p50/p95/p99 round-trip latency of the action POSTs (overall and per
 game), the time spent inside the app (``Server-Timing``), throughput, errors.
@@ -78,10 +83,13 @@ def _loopback_only(url: str) -> None:
 class ServerProcess:
     """``warhorn serve`` in a subprocess; the fixture game is registered when asked."""
 
-    def __init__(self, port: int, database_url: str, fixture: bool) -> None:
+    def __init__(
+        self, port: int, database_url: str, fixture: bool, extra_args: list[str] | None = None
+    ) -> None:
         self.port = port
         self.database_url = database_url
         self.fixture = fixture
+        self.extra_args = list(extra_args or [])
         self.proc: subprocess.Popen[bytes] | None = None
         self.cpu_seconds_before = 0.0  # CPU time of the server processes that were stopped
 
@@ -104,7 +112,7 @@ class ServerProcess:
             )
             + "from warhorn.cli.app import main\n"
             + f"sys.argv = ['warhorn', 'serve', '--port', '{self.port}', '--ai-delay', '0',"
-            + f" '--database-url', {self.database_url!r}]\n"
+            + f" '--database-url', {self.database_url!r}, *{self.extra_args!r}]\n"
             + "main()\n"
         )
         env = dict(
@@ -410,6 +418,40 @@ def run(args: argparse.Namespace, base_url: str, server: ServerProcess | None) -
     return stats
 
 
+def start_background_ai_games(args: argparse.Namespace, base_url: str) -> dict[str, int]:
+    """Create ``--background-ai-games`` games played only by server-side AI seats: game id → version."""
+    game_id = "nerath" if args.game == "mix" else str(args.game)
+    players = args.players or DEFAULT_PLAYERS.get(game_id, 2)
+    started: dict[str, int] = {}
+    with httpx.Client(base_url=base_url, timeout=REQUEST_TIMEOUT) as client:
+        for _ in range(args.background_ai_games):
+            created = client.post(
+                "/api/games",
+                json={
+                    "game": game_id,
+                    "seats": [args.background_ai_kind] * players,
+                    "options": {"players": players},
+                },
+            )
+            if created.status_code != 201:
+                raise SystemExit(
+                    f"could not create a background AI game: {created.status_code} {created.text}"
+                )
+            started[created.json()["game_id"]] = 0
+    return started
+
+
+def background_ai_progress(base_url: str, started: dict[str, int]) -> tuple[int, int]:
+    """(AI actions the background games made, how many of them are still running)."""
+    actions = running = 0
+    with httpx.Client(base_url=base_url, timeout=REQUEST_TIMEOUT) as client:
+        for game_id, version in started.items():
+            summary = client.get(f"/api/games/{game_id}").json()
+            actions += summary["version"] - version
+            running += summary["status"] == "active"
+    return actions, running
+
+
 def check_nothing_lost(base_url: str, stats: Stats) -> int:
     """Read every game back; count the acknowledged actions the server no longer has (errors name them)."""
     lost_actions = 0
@@ -470,6 +512,19 @@ def main() -> None:
         "--restart-at", type=float, help="kill and restart the started server after S seconds"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--background-ai-games",
+        type=int,
+        default=0,
+        help="games played only by server-side AI meanwhile (0..50)",
+    )
+    parser.add_argument("--background-ai-kind", default="mcts", help="the AI kind of those games' seats")
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        help="an option for the started warhorn serve (repeatable)",
+    )
     parser.add_argument("--processes", type=int, default=2, help="client processes sharing the games (1..8)")
     args = parser.parse_args()
     if not 1 <= args.games <= 200 or not 0 < args.seconds <= 600:
@@ -483,6 +538,8 @@ def main() -> None:
         raise SystemExit("--ai-seats must leave at least one human seat")
     if args.restart_at is not None and not 0 < args.restart_at < args.seconds:
         raise SystemExit("--restart-at must fall within the run")
+    if not 0 <= args.background_ai_games <= 50:
+        raise SystemExit("--background-ai-games must be 0..50")
 
     server: ServerProcess | None = None
     with tempfile.TemporaryDirectory() as tmp:
@@ -496,11 +553,20 @@ def main() -> None:
             if args.database_url and not args.database_url.startswith("sqlite"):
                 _loopback_only(args.database_url)  # the database server must be on this machine too
             database_url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-            server = ServerProcess(port, database_url, fixture=args.game == "dice-race")
+            server = ServerProcess(
+                port, database_url, fixture=args.game == "dice-race", extra_args=args.serve_arg
+            )
             server.start()
             base_url = f"http://127.0.0.1:{port}"
         try:
+            background = start_background_ai_games(args, base_url)
             stats = run(args, base_url, server)
+            if background:
+                ai_actions, running = background_ai_progress(base_url, background)
+                print(
+                    f"background: {len(background)} all-{args.background_ai_kind} games made {ai_actions} "
+                    f"AI actions during the run; {running} still running at the end"
+                )
         finally:
             if server is not None:
                 server.stop()

@@ -46,6 +46,31 @@ def register(app: typer.Typer) -> None:
             help="Log every request. Off by default: seat URLs hold the seats' private tokens, and the "
             "log line costs about a twentieth of the server's time per action under load.",
         ),
+        games_per_hour: int | None = typer.Option(
+            None,
+            min=1,
+            max=100_000,
+            help="Games one client may create per hour (default: 12 beyond loopback, else no limit).",
+        ),
+        max_open_games: int | None = typer.Option(
+            None,
+            min=1,
+            max=1_000_000,
+            help="Unfinished games kept at once (default: 32 beyond loopback, else no limit).",
+        ),
+        ai_kinds: str | None = typer.Option(
+            None, help="Comma-separated AI kinds a seat may be, e.g. 'random,heuristic' (default: all)."
+        ),
+        ai_think_seconds: float | None = typer.Option(
+            None,
+            min=0.01,
+            max=600.0,
+            help="Seconds an AI seat may think per action (default: 1 beyond loopback, "
+            "else the agent's own iteration budget).",
+        ),
+        ai_workers: int = typer.Option(
+            1, min=1, max=64, help="Threads that run AI searches (apart from requests)."
+        ),
     ) -> None:
         """Serve the web app: lobby at / and one private page per human seat."""
         import uvicorn
@@ -53,10 +78,28 @@ def register(app: typer.Typer) -> None:
 
         from warhorn.server import create_app
         from warhorn.server.database import normalise_database_url
+        from warhorn.server.hub import seat_kinds
+        from warhorn.server.limits import ServerLimits
 
+        kinds = None
+        if ai_kinds is not None:
+            kinds = frozenset(k.strip() for k in ai_kinds.split(",") if k.strip())
+            unknown = sorted(kinds - set(seat_kinds()))
+            if unknown:
+                raise fail(
+                    f"--ai-kinds: unknown AI kind {unknown[0]!r} (known: {', '.join(seat_kinds()[1:])})"
+                )
+        limits = ServerLimits.for_host(
+            host,
+            games_per_client_per_hour=games_per_hour,
+            max_open_games=max_open_games,
+            ai_kinds=kinds,
+            ai_think_seconds=ai_think_seconds,
+            ai_workers=ai_workers,
+        )
         try:
             normalise_database_url(database_url)
-            web_app = create_app(database_url, ai_delay=ai_delay)
+            web_app = create_app(database_url, ai_delay=ai_delay, limits=limits)
         except ValueError as exc:
             raise fail(str(exc)) from None
         problem = port_problem(host, port)
@@ -70,6 +113,15 @@ def register(app: typer.Typer) -> None:
         if host in {"0.0.0.0", "::"}:
             console.print(
                 f"  (also reachable from other machines on port {port})", highlight=False, soft_wrap=True
+            )
+        if limits != ServerLimits(ai_workers=limits.ai_workers):
+            console.print(
+                f"  limits: {limits.games_per_client_per_hour or 'any number of'} games per client per hour, "
+                f"{limits.max_open_games or 'any number of'} open games, AI thinking "
+                f"{f'{limits.ai_think_seconds:g} s' if limits.ai_think_seconds else 'unbounded'} per action, "
+                f"AI kinds {', '.join(sorted(limits.ai_kinds)) if limits.ai_kinds is not None else 'all'}",
+                highlight=False,
+                soft_wrap=True,
             )
         database = make_url(database_url).render_as_string(hide_password=True)
         console.print(

@@ -30,6 +30,7 @@ from warhorn.server.boards import board_layout, game_asset, renderer_url
 from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine
 from warhorn.server.errors import ApiError
 from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
+from warhorn.server.limits import CreationRateLimit, RequestBodyLimit, ServerLimits
 from warhorn.server.migrations import migrate
 from warhorn.server.odds_api import add_odds_routes
 from warhorn.server.store import GameRecord, GameStore
@@ -69,8 +70,8 @@ class SubmitActionRequest(pydantic.BaseModel):
         return self
 
 
-def catalog() -> dict[str, Any]:
-    """The registered games with their options, and the seat kinds."""
+def catalog(kinds: list[str] | None = None) -> dict[str, Any]:
+    """The registered games with their options, and the seat kinds (``kinds``: those a server allows)."""
     out = []
     for spec in registered_games().values():
         out.append(
@@ -94,7 +95,7 @@ def catalog() -> dict[str, Any]:
                 ],
             }
         )
-    return {"games": out, "seat_kinds": seat_kinds()}
+    return {"games": out, "seat_kinds": kinds if kinds is not None else seat_kinds()}
 
 
 def game_summary(record: GameRecord) -> dict[str, Any]:
@@ -149,14 +150,19 @@ class ServerTimingMiddleware:
         await self.app(scope, receive, timed_send)
 
 
-def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.0) -> FastAPI:
+def create_app(
+    database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.0, limits: ServerLimits | None = None
+) -> FastAPI:
     """The web app on ``database_url`` (SQLite file or PostgreSQL).
 
     ``ai_delay`` seconds pass before each AI action (so people can follow them; 0 in tests).
+    ``limits``: what clients may spend (default: no limits on games, one AI thread).
     """
+    limits = limits or ServerLimits()
     engine = make_engine(database_url)
     store = GameStore(engine)
-    hub = GameHub(store, ai_delay=ai_delay)
+    hub = GameHub(store, ai_delay=ai_delay, limits=limits)
+    creation_rate = CreationRateLimit(limits.games_per_client_per_hour)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -169,6 +175,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
             engine.dispose()
 
     app = FastAPI(title="warhorn", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(RequestBodyLimit, seconds=limits.request_body_seconds, max_bytes=limits.max_body_bytes)
     app.add_middleware(ServerTimingMiddleware)
     app.state.hub = hub
     app.state.store = store
@@ -233,7 +240,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
     # --- lobby API ------------------------------------------------------------------
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
-        return catalog()
+        return catalog(hub.allowed_seat_kinds())
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
@@ -241,7 +248,15 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, ai_delay: float = 0.
         return {"games": [game_summary(r) for r in records]}
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGameRequest) -> dict[str, Any]:
+    async def create_game(body: CreateGameRequest, request: Request) -> dict[str, Any]:
+        client = request.client.host if request.client is not None else "unknown"
+        if not creation_rate.allow(client):
+            raise ApiError(
+                429,
+                "too_many_games",
+                f"this server lets one client create {limits.games_per_client_per_hour} games per hour; "
+                "try again later",
+            )
         live = await hub.create(body.game, body.options, body.seats, body.seed)
         return {
             "game_id": live.id,

@@ -27,16 +27,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import re
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic_core import to_json
 
-from warhorn.ai.agents import AGENTS, Agent, make_agent
+from warhorn.ai.agents import AGENTS, Agent, Budget, make_agent
 from warhorn.engine import (
     Action,
     ActionError,
@@ -53,6 +55,7 @@ from warhorn.engine import (
     load_game,
 )
 from warhorn.server.errors import ApiError, not_found
+from warhorn.server.limits import ServerLimits
 from warhorn.server.store import GameRecord, GameStore, SeatRecord, StaleWriteError, event_from_record
 
 log = logging.getLogger("warhorn.server")
@@ -234,9 +237,20 @@ def _same_digest(state: GameState, record: GameRecord) -> bool:
 class GameHub:
     """Creates, loads, plays and streams games; drives AI seats."""
 
-    def __init__(self, store: GameStore, *, ai_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: GameStore, *, ai_delay: float = 0.0, limits: ServerLimits | None = None
+    ) -> None:
         self.store = store
         self.ai_delay = ai_delay
+        self.limits = limits or ServerLimits()
+        # AI searches run here, not in the default pool the database work and requests use, so a
+        # request never waits in a queue behind them (at most ``ai_workers`` searches at once).
+        self._ai_pool = ThreadPoolExecutor(
+            max_workers=self.limits.ai_workers, thread_name_prefix="warhorn-ai"
+        )
+        self._ai_budget = (
+            Budget(seconds=self.limits.ai_think_seconds) if self.limits.ai_think_seconds is not None else None
+        )
         self._games: dict[str, LiveGame] = {}
         self._broken: dict[str, str] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
@@ -285,6 +299,7 @@ class GameHub:
         for live in self._games.values():
             live.retired = True
             self._notify(live)
+        self._ai_pool.shutdown(wait=False, cancel_futures=True)
 
     @property
     def closing(self) -> bool:
@@ -344,11 +359,21 @@ class GameHub:
         self, game: str, options: dict[str, Any], seat_list: list[str], seed: int | None
     ) -> LiveGame:
         """A new game with one seat per entry of ``seat_list`` ("human" or an AI kind)."""
-        kinds = seat_kinds()
+        kinds = self.allowed_seat_kinds()
         for index, kind in enumerate(seat_list):
             if kind not in kinds:
+                known = "unknown" if kind not in seat_kinds() else "not allowed on this server"
                 raise ApiError(
-                    422, "bad_seat", f"seat {index}: unknown kind {kind!r} (known: {', '.join(kinds)})"
+                    422, "bad_seat", f"seat {index}: kind {kind!r} is {known} (allowed: {', '.join(kinds)})"
+                )
+        if self.limits.max_open_games is not None:
+            open_games = len(await asyncio.to_thread(self.store.active_game_ids))
+            if open_games >= self.limits.max_open_games:
+                raise ApiError(
+                    429,
+                    "too_many_open_games",
+                    f"this server keeps at most {self.limits.max_open_games} unfinished games; "
+                    "try again when one has ended",
                 )
         try:
             spec = game_spec(game)
@@ -394,6 +419,11 @@ class GameHub:
             self._tokens[seat.token] = (record.id, seat.seat)
         self.kick_ai(live)
         return live
+
+    def allowed_seat_kinds(self) -> list[str]:
+        """The seat kinds this server accepts: "human" and the allowed AI kinds."""
+        allowed = self.limits.ai_kinds
+        return [k for k in seat_kinds() if k == HUMAN or allowed is None or k in allowed]
 
     # --- playing -------------------------------------------------------------------
     async def submit(
@@ -543,10 +573,11 @@ class GameHub:
                     seat = self._ai_seat_to_move(live)
                     if seat is None:
                         return
-                    agent = make_agent(seat.kind)
+                    agent = make_agent(seat.kind, self._ai_budget)
                     rng = ai_rng(live.record.ai_seed, live.version + 1)
-                    action, reason = await asyncio.to_thread(
-                        _choose_and_explain, agent, live.state, seat.seat, rng
+                    action, reason = await asyncio.get_running_loop().run_in_executor(
+                        self._ai_pool,
+                        functools.partial(_choose_and_explain, agent, live.state, seat.seat, rng),
                     )
                     await self._commit(live, seat.seat, action, reason)
                 await asyncio.sleep(0)
