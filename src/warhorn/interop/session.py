@@ -120,6 +120,11 @@ class TokenSession:
             self._begin_decision()
         return action
 
+    def apply(self, action: Action) -> None:
+        """Carry out a whole legal action for the acting player (a built-in agent's choice)."""
+        self.state, _ = self.state.apply(action)
+        self._begin_decision()
+
     def rewards(self) -> list[float]:
         """Each seat's reward: from the results once the game is over, else zeros."""
         results = self.state.results()
