@@ -15,6 +15,7 @@ default), and a class can set ``notation_order``; so most actions need no
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -204,6 +205,51 @@ class ActionCodec:
             raise MalformedActionError(f"action {kind!r}: {problems}") from None
         assert isinstance(action, Action)
         return action
+
+    def decode_text(self, text: str) -> Action | None:
+        """The action a text writes, read back through the same notation plan that writes it.
+
+        No legality is involved (``apply`` decides, and names the rule when it refuses); None
+        when the text is not the notation of any action of this game. For games whose players
+        may type an action that is not listed, so that the refusal can say why.
+        """
+        words = text.split()
+        if not words or words[0] not in self._types:
+            return None
+        cls = self._types[words[0]]
+        hints = typing.get_type_hints(cls)
+        rest = words[1:]
+        fields: dict[str, Any] = {}
+        for name, how, default in _notation_plan(cls):
+            optional = default is not dataclasses.MISSING
+            if how is not None and how.keyword:
+                if rest[:1] != [how.keyword]:
+                    if optional:
+                        continue
+                    return None
+                rest = rest[1:]
+            if not rest:
+                if optional:
+                    continue
+                return None
+            word, rest = rest[0], rest[1:]
+            how = how or FieldNotation()
+            if str(typing.get_origin(hints[name]) or "") == str(tuple):
+                if how.when_empty is not None and word == how.when_empty:
+                    fields[name] = []
+                    continue
+                items = word.split(how.separator)
+                inner = typing.get_args(hints[name])[:1]
+                pairs = bool(inner) and typing.get_origin(inner[0]) is tuple
+                fields[name] = [item.split(how.pair_separator) if pairs else item for item in items]
+            else:
+                fields[name] = word
+        if rest:
+            return None
+        try:
+            return self.from_json({"kind": cls.kind, **fields})
+        except MalformedActionError:
+            return None
 
     def resolve_text(self, text: str, legal: Sequence[Action]) -> Action:
         """The legal action that ``text`` denotes.

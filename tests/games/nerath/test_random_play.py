@@ -53,17 +53,36 @@ def test_views_hide_hands_decks_and_face_down_guardians() -> None:
 
 
 def test_listed_actions_and_the_legality_check_agree() -> None:
-    """Actions seen legal earlier are legal now exactly when listed (free-form paths excepted)."""
-    from warhorn.games.nerath.actions import Move, Retreat, ShipMove
-
+    """Every action kind, moves, sails and retreats included: an action seen listed earlier is
+    legal now exactly when it is listed now, and every kind of action shows up."""
     s = NerathState.new(small_board(), {"round_cap": 6}, seed=11)
     chooser = Rng(5)
     pool: list[Any] = []
+    kinds: set[str] = set()
     while s.pending() is not None:
         legal = s.legal_actions()
         listed = set(legal)
-        for a in pool[-200:]:
-            if not isinstance(a, Move | ShipMove | Retreat):
-                assert s.is_legal(a) == (a in listed), a
+        kinds |= {a.kind for a in legal}
+        for a in pool[-300:]:
+            assert s.is_legal(a) == (a in listed), a
         pool += [a for a in legal if a not in pool]
         s, _ = s.apply(legal[chooser.below(len(legal))])
+    assert {"move", "sail", "retreat", "fight", "damage", "buy", "pass"} <= kinds, sorted(kinds)
+
+
+def test_another_path_is_the_listed_move_and_a_bad_one_is_refused_by_rule() -> None:
+    """Text resolves through the listed notations: a legal move written along another path is the
+    listed move (same pieces, same destination); an illegal one is refused naming the rule."""
+    from tests.games.nerath.scenario import K, position
+    from warhorn.engine.errors import IllegalActionError
+    from warhorn.games.nerath.actions import Move
+
+    s = position([(K, "k1", "warrior", 1)])
+    listed = Move("warrior", 1, ("k1", "k3"))
+    assert listed in s.legal_actions() and not s.is_legal(Move("warrior", 1, ("k1", "k2", "k3")))
+    assert s.parse("move 1 warrior k1>k2>k3") == listed
+    unlisted = Move("warrior", 1, ("k1", "v3"))
+    assert not s.is_legal(unlisted)
+    with pytest.raises(IllegalActionError) as exc:
+        s.apply(s.parse("move 1 warrior k1>v3"))
+    assert exc.value.rule == "NER-MAP-02"

@@ -19,29 +19,12 @@ from warhorn.engine.rng import Rng
 from warhorn.engine.state import GameState
 from warhorn.games.nerath.actions import (
     NERATH_CODEC,
-    AcceptSplit,
-    AssignDamage,
-    Buy,
-    ContinueBattle,
-    Fight,
-    Load,
-    Move,
-    Pass,
-    PlayEvent,
-    PlayTreasure,
-    RefuseSplit,
-    Retreat,
-    RunAmok,
-    ShipMove,
-    SplitDamage,
-    StayAboard,
-    Unload,
-    parse_action_text,
 )
 from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA, NerathBoard
 from warhorn.games.nerath.content import TREASURE_CARDS
+from warhorn.games.nerath.decisions import LandingHandler, handler_for
 from warhorn.games.nerath.pieces import PIECES, Mobility
-from warhorn.games.nerath.rules import battles, cards, dungeons, economy, movement, reinforcements, reposition
+from warhorn.games.nerath.rules import battles, cards, dungeons, economy, reposition
 from warhorn.games.nerath.state import (
     ALLIANCE_TEAM,
     BATTLES,
@@ -49,7 +32,6 @@ from warhorn.games.nerath.state import (
     INCOME,
     MOVEMENT,
     NERATH_FLOW,
-    REINFORCEMENTS,
     REPOSITION,
     BoardQueries,
     NerathData,
@@ -402,7 +384,7 @@ class NerathState(GameState, BoardQueries):
                 continue
             if phase == BATTLES:
                 if d.battle is not None or d.landings or d.amok:
-                    if d.landings and not any(self._landing_actions()):
+                    if d.landings and not LandingHandler().legal(self):
                         d.landings = ()
                         continue
                     return events
@@ -454,237 +436,39 @@ class NerathState(GameState, BoardQueries):
         events += self._begin_turn()
         return events
 
-    # --- decisions -----------------------------------------------------------------------------
+    # --- decisions (one handler per kind: warhorn.games.nerath.decisions) -------------------------
     def pending(self) -> Decision | None:
-        d = self.d
-        if d.result is not None:
-            return None
-        k = self.current_kingdom
-        me = self.player_of[k]
-        name = self.kingdom_name(k)
-        phase = d.pos.phase
-        if d.windows:
-            w = d.windows[-1]
-            who = w.queue[0]
-            what = "answer the card just played" if w.name == "cancel" else w.name.replace("_", " ")
-            return Decision(
-                self.player_of[who],
-                "card_window",
-                f"{self.kingdom_name(who)}: play a card ({what}) or pass",
-                "NER-CRD-01",
-            )
-        if phase == MOVEMENT:
-            return Decision(me, "movement", f"{name}: move pieces, then pass", "NER-MOV-01")
-        if phase == BATTLES:
-            b = d.battle
-            if b is not None:
-                if b.split is not None:
-                    sp = b.split
-                    if sp.offer is None:
-                        return Decision(
-                            self.player_of[sp.proposer],
-                            "damage_split",
-                            f"{self.kingdom_name(sp.proposer)}: offer how {sp.hits} damage is shared with "
-                            f"{self.kingdom_name(sp.partner)}",
-                            "NER-BAT-07",
-                        )
-                    return Decision(
-                        self.player_of[sp.partner],
-                        "split_answer",
-                        f"{self.kingdom_name(sp.partner)}: accept taking {sp.offer[1]} of {sp.hits} damage "
-                        f"({self.kingdom_name(sp.proposer)} takes {sp.offer[0]}) or refuse",
-                        "NER-BAT-07",
-                    )
-                if b.orders:
-                    o = b.orders[0]
-                    whose = "the guardians'" if o.kingdom < 0 else f"{self.kingdom_name(o.kingdom)}'s"
-                    rule = (
-                        "NER-DUN-02" if o.kingdom < 0 else ("NER-BAT-07" if o.kingdom != k else "NER-BAT-03")
-                    )
-                    return Decision(o.player, "damage", f"assign {o.hits} damage to {whose} pieces", rule)
-                return Decision(
-                    me,
-                    "continue_or_retreat",
-                    f"{name}: continue the battle at {self.board.sid(b.space)} or retreat",
-                    "NER-BAT-12",
-                )
-            if d.landings:
-                return Decision(
-                    me, "landing", f"{name}: land cargo after the sea battle, or stay aboard", "NER-BAT-09"
-                )
-            if d.amok:
-                return Decision(me, "run_amok", f"{name}: a monster may run amok", "NER-BAT-20")
-            return Decision(me, "battle_order", f"{name}: choose the next battle", "NER-BAT-01")
-        if phase == REPOSITION:
-            return Decision(
-                me, "reposition", f"{name}: reposition flyers and heroes, then pass", "NER-REP-01"
-            )
-        if phase == REINFORCEMENTS:
-            return Decision(
-                me,
-                "reinforcements",
-                f"{name}: buy and place pieces ({d.gold[k]} gold), then pass",
-                "NER-REI-01",
-            )
-        return None  # pragma: no cover
-
-    def _landing_actions(self) -> list[Action]:
-        k = self.current_kingdom
-        ships = [self.d.units[u] for u in self.d.landings if u in self.d.units]
-        out: list[Action] = list(movement.legal_unloads(self, k, ships))
-        out += [StayAboard(s.uid) for s in ships if self.cargo_of(s.uid)]
-        return out
+        handler = handler_for(self)
+        return None if handler is None else handler.decision(self)
 
     def legal_actions(self) -> list[Action]:
-        d = self.d
-        if d.result is not None:
-            return []
-        k = self.current_kingdom
-        phase = d.pos.phase
-        out: list[Action] = []
-        if d.windows:
-            return [*cards.legal_plays(self, cards.acting_kingdom(self)), Pass()]
-        if phase == MOVEMENT:
-            out += movement.legal_moves(self, k)
-            out += movement.legal_sails(self, k)
-            out += movement.legal_loads(self, k)
-            out += movement.legal_unloads(self, k)
-            out += cards.legal_plays(self, k)
-            out.append(Pass())
-        elif phase == BATTLES:
-            b = d.battle
-            if b is not None:
-                if b.split is not None:
-                    if b.split.offer is None:
-                        out += battles.legal_split_offers(self)
-                    else:
-                        out += [AcceptSplit(), RefuseSplit()]
-                elif b.orders:
-                    out += battles.legal_damage(self)
-                else:
-                    if not b.forced_retreat:
-                        out.append(ContinueBattle())
-                    out += battles.legal_retreats(self)
-            elif d.landings:
-                out += self._landing_actions()
-            elif d.amok:
-                out += battles.legal_amok(self)
-                out.append(Pass())
-            else:
-                out += battles.legal_fights(self)
-                out += cards.legal_plays(self, k)
-        elif phase == REPOSITION:
-            out += movement.legal_moves(self, k)
-            out += movement.legal_loads(self, k)
-            out += cards.legal_plays(self, k)
-            if not reposition.blocking(self, k):
-                out.append(Pass())
-        elif phase == REINFORCEMENTS:
-            out += reinforcements.legal_buys(self, k)
-            out += movement.legal_moves(self, k)
-            out += movement.legal_sails(self, k)
-            out += movement.legal_loads(self, k)
-            out += movement.legal_unloads(self, k)
-            out += cards.legal_plays(self, k)
-            out.append(Pass())
-        return out
+        handler = handler_for(self)
+        return [] if handler is None else handler.legal(self)
 
     def _check(self, a: Action) -> IllegalActionError | None:
-        """None when ``a`` is legal now, else the refusal naming the rule."""
-        d = self.d
-        if d.result is not None:
+        """None when ``a`` is legal now (one of the listed actions), else the refusal naming the rule."""
+        handler = handler_for(self)
+        if handler is None:
             return IllegalActionError("the game is over: no action is legal")
-        k = self.current_kingdom
-        phase = d.pos.phase
-        b = d.battle
-        if d.windows:
-            if isinstance(a, PlayTreasure | PlayEvent):
-                return cards.check_play(self, cards.acting_kingdom(self), a)
-            if isinstance(a, Pass):
-                return None
-            return IllegalActionError("a card window is open: play a card or pass", "NER-CRD-01")
-        if isinstance(a, Move) and phase in (MOVEMENT, REPOSITION, REINFORCEMENTS):
-            return movement.check_move(self, k, a)
-        if isinstance(a, ShipMove) and phase in (MOVEMENT, REINFORCEMENTS):
-            return movement.check_sail(self, k, a)
-        if isinstance(a, Load) and phase in (MOVEMENT, REPOSITION, REINFORCEMENTS):
-            return movement.check_load(self, k, a)
-        if isinstance(a, Unload) and (
-            phase in (MOVEMENT, REINFORCEMENTS) or (phase == BATTLES and b is None and d.landings)
-        ):
-            if phase == BATTLES and a.ship not in d.landings:
-                return IllegalActionError(
-                    "only warships that won the sea battle land cargo now", "NER-BAT-09"
-                )
-            return movement.check_unload(self, k, a)
-        if isinstance(a, StayAboard) and phase == BATTLES and b is None and d.landings:
-            return (
-                None
-                if a.ship in d.landings
-                else IllegalActionError("no landing is pending for that warship", "NER-BAT-09")
-            )
-        if isinstance(a, Fight) and phase == BATTLES and b is None and not d.landings and not d.amok:
-            if a in battles.legal_fights(self):
-                return None
-            return IllegalActionError(
-                "fight a declared battle; all sea battles come before land battles", "NER-BAT-01"
-            )
-        if b is not None and b.split is not None:
-            if b.split.offer is None:
-                if isinstance(a, SplitDamage):
-                    return battles.check_split_offer(self, a)
-                return IllegalActionError(
-                    "the allied defenders first agree how to share the damage (split ...)", "NER-BAT-07"
-                )
-            if isinstance(a, AcceptSplit | RefuseSplit):
-                return None
-            return IllegalActionError("answer the ally's offer: accept or refuse", "NER-BAT-07")
-        if isinstance(a, AssignDamage) and b is not None and b.orders:
-            return battles.check_damage(self, a)
-        if isinstance(a, ContinueBattle) and b is not None and not b.orders:
-            if b.forced_retreat:
-                return IllegalActionError("a card forces the attacker to retreat", "NER-BAT-12")
-            return None
-        if isinstance(a, Retreat) and b is not None and not b.orders:
-            return battles.check_retreat(self, a)
-        if isinstance(a, RunAmok) and phase == BATTLES and b is None and not d.landings and d.amok:
-            return battles.check_amok(self, a)
-        if isinstance(a, Buy) and phase == REINFORCEMENTS:
-            return reinforcements.check_buy(self, k, a)
-        if isinstance(a, PlayTreasure | PlayEvent):
-            return cards.check_play(self, k, a)
-        if isinstance(a, Pass):
-            if phase == REPOSITION and reposition.blocking(self, k):
-                return IllegalActionError(
-                    "a hero must leave the dungeon / a flyer must reach a friendly space first", "NER-REP-02"
-                )
-            if phase in (MOVEMENT, REPOSITION, REINFORCEMENTS) or (
-                phase == BATTLES and b is None and not d.landings and d.amok
-            ):
-                return None
-            if phase == BATTLES and b is not None and b.orders:
-                return IllegalActionError("damage must be assigned", "NER-BAT-03")
-            return IllegalActionError("battles are fought before the phase ends", "NER-BAT-01")
-        pending = self.pending()
-        return IllegalActionError(
-            f"{a.notation()!r} is not possible now ({pending.prompt if pending else 'game over'})",
-            NERATH_FLOW.phases[phase].rule,
-        )
+        return handler.check(self, a)
 
     def parse(self, text: str) -> Action:
-        """A legal action from text; any legal path is accepted, not only the listed one.
+        """The action a text denotes: a listed action's notation (or a unique prefix of one).
 
-        Text that names no listed action but reads as one (e.g. a move along
-        another path) is returned as is, so that ``apply`` accepts it if legal
-        or refuses it naming the rule.
+        A move or sail written along another path than the listed one resolves to the listed
+        action with the same pieces and destination (the same move, see decisions.py). Other
+        text that writes an action which is not listed is read back through the action
+        notation and returned as is, so that ``apply`` refuses it naming the rule.
         """
         try:
             return super().parse(text)
         except IllegalActionError:
-            action = parse_action_text(text, set(self.board.graph.index))
+            action = self.codec.decode_text(text)
             if action is None:
                 raise
-            return action
+            handler = handler_for(self)
+            listed = handler.canonical(self, action) if handler is not None else None
+            return listed or action
 
     def is_legal(self, action: Action) -> bool:
         return self._check(action) is None
@@ -694,63 +478,9 @@ class NerathState(GameState, BoardQueries):
         return err if err is not None else IllegalActionError("the action is legal")
 
     def _apply_in_place(self, a: Action) -> list[Event]:
-        d = self.d
-        k = self.current_kingdom
-        phase = d.pos.phase
-        events: list[Event] = []
-        if d.windows:
-            if isinstance(a, Pass):
-                events += cards.pass_window(self)
-            elif isinstance(a, PlayTreasure | PlayEvent):
-                events += cards.apply_play(self, cards.acting_kingdom(self), a)
-            return self._advance(events)
-        if isinstance(a, Move):
-            events += movement.apply_move(self, k, a)
-        elif isinstance(a, ShipMove):
-            events += movement.apply_sail(self, k, a)
-        elif isinstance(a, Load):
-            events += movement.apply_load(self, k, a)
-        elif isinstance(a, Unload):
-            events += movement.apply_unload(self, k, a)
-            if phase == BATTLES:
-                d.landings = tuple(u for u in d.landings if u != a.ship)
-                for _, target in a.drops:
-                    t = self.board.idx(target)
-                    if (self.is_enemy(t, k) or self.board.kind[t] == DUNGEON) and t not in d.battles_todo:
-                        d.battles_todo = (*d.battles_todo, t)  # NER-BAT-09/10
-        elif isinstance(a, StayAboard):
-            d.landings = tuple(u for u in d.landings if u != a.ship)
-        elif isinstance(a, Fight):
-            events += battles.start_battle(self, self.board.idx(a.space))
-        elif isinstance(a, AssignDamage):
-            events += battles.apply_damage(self, a)
-        elif isinstance(a, SplitDamage):
-            events += battles.apply_split_offer(self, a)
-        elif isinstance(a, AcceptSplit | RefuseSplit):
-            events += battles.apply_split_answer(self, isinstance(a, AcceptSplit))
-        elif isinstance(a, ContinueBattle):
-            events += battles.apply_continue(self, a)
-        elif isinstance(a, Retreat):
-            events += battles.apply_retreat(self, a)
-        elif isinstance(a, RunAmok):
-            events += battles.apply_amok(self, a)
-        elif isinstance(a, Buy):
-            events += reinforcements.apply_buy(self, k, a)
-        elif isinstance(a, PlayTreasure | PlayEvent):
-            events += cards.apply_play(self, k, a)
-        elif isinstance(a, Pass):
-            if phase == MOVEMENT:
-                events.append(self._goto(BATTLES))
-                d.battles_todo = battles.find_battles(self, k)
-            elif phase == BATTLES:
-                events += battles.pass_amok(self)
-            elif phase == REPOSITION:
-                events += reposition.finish(self, k)
-                events.append(self._goto(REINFORCEMENTS))
-            elif phase == REINFORCEMENTS:
-                events.append(self._goto(INCOME))
-                cards.open_window(self, "income", [k], "none")
-        return self._advance(events)
+        handler = handler_for(self)
+        assert handler is not None, "the game is over"
+        return self._advance(handler.apply(self, a))
 
     # --- views ------------------------------------------------------------------------------------
     def _kingdoms_seen_by(self, player: int | None) -> set[int]:

@@ -10,7 +10,7 @@ continue or retreat. Dice and hit numbers come from :mod:`.dice`.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING
 
 from warhorn.engine.errors import IllegalActionError
@@ -682,19 +682,67 @@ def _retreaters(s: NerathState) -> list[Unit]:
 
 
 def legal_retreats(s: NerathState) -> list[Retreat]:
+    """Every way the attacking pieces may retreat (NER-BAT-12/13): first all to one destination
+    (each piece that may goes there, the others to their first destination), then every other
+    way they may split among their destinations. Each names where every piece goes."""
     units = _retreaters(s)
+    options = {u.uid: _retreat_spaces(s, u) for u in units}
+    going = [u for u in units if options[u.uid]]
     dests: list[str] = []
-    for u in units:
-        for d in _retreat_spaces(s, u):
+    for u in going:
+        for d in options[u.uid]:
             if d not in dests:
                 dests.append(d)
-    out = []
-    for d in dests:
-        moves = tuple(sorted((token_of(s, u), d) for u in units if d in _retreat_spaces(s, u)))
-        out.append(Retreat(moves))
     if not dests:
-        out.append(Retreat(()))
+        return [Retreat(())]
+    out: list[Retreat] = []
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for d in dests:
+        moves = tuple(
+            sorted((token_of(s, u), d if d in options[u.uid] else options[u.uid][0]) for u in going)
+        )
+        if moves not in seen:
+            seen.add(moves)
+            out.append(Retreat(moves))
+    # pieces alike (same token, same destinations) split as a multiset
+    groups: dict[tuple[str, tuple[str, ...]], int] = {}
+    for u in going:
+        key = (token_of(s, u), tuple(options[u.uid]))
+        groups[key] = groups.get(key, 0) + 1
+    choices = [
+        [tuple((token, d) for d in combo) for combo in combinations_with_replacement(spaces, n)]
+        for (token, spaces), n in groups.items()
+    ]
+    splits = {tuple(sorted(move for part in parts for move in part)) for parts in product(*choices)}
+    out += [Retreat(moves) for moves in sorted(splits - seen)]
     return out
+
+
+def complete_retreat(s: NerathState, a: Retreat) -> Retreat:
+    """``a`` with every piece it leaves out named: those go to the first destination given when
+    they may, else to their own first destination (NER-BAT-13); pieces with nowhere to go are left out."""
+    units = _retreaters(s)
+    named: list[tuple[str, str]] = []
+    taken: set[int] = set()
+    for token, dest in a.moves:
+        match = next(
+            (
+                u
+                for u in units
+                if u.uid not in taken and token_of(s, u) == token and dest in _retreat_spaces(s, u)
+            ),
+            None,
+        )
+        if match is None:
+            return a
+        taken.add(match.uid)
+        named.append((token, dest))
+    first = a.moves[0][1] if a.moves else ""
+    for u in units:
+        options = _retreat_spaces(s, u)
+        if u.uid not in taken and options:
+            named.append((token_of(s, u), first if first in options else options[0]))
+    return Retreat(tuple(sorted(named)))
 
 
 def check_retreat(s: NerathState, a: Retreat) -> IllegalActionError | None:

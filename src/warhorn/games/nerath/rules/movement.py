@@ -1,8 +1,10 @@
 """Moving pieces: phase 2 movement, sea transport, phase 4 reposition moves and phase 5 moves of new pieces.
 
 One set of predicates decides which spaces a piece may enter and move on
-from; legal actions enumerate one shortest path per destination with them,
-and validation checks any path given with the same predicates.
+from; legal actions enumerate one shortest path per destination with them
+(the canonical form: a move is legal when it is listed). The ``check_*``
+functions explain with the same predicates why an action that is not listed
+is refused, naming the rule.
 """
 
 from __future__ import annotations
@@ -224,29 +226,60 @@ def destinations(
     return found  # type: ignore[return-value]
 
 
+def _listed_moves(
+    s: NerathState,
+    k: int,
+    ptype: str,
+    start: int,
+    count: int,
+    memo: dict[tuple[object, ...], object],
+    bonus: int,
+) -> list[Move]:
+    """The moves listed for ``count`` movable ``ptype`` on ``start``: each count, one path per destination."""
+    key = ("moves", ptype, start, bonus, count)
+    moves = memo.get(key)
+    if moves is None:
+        ids = s.board.ids
+        moves = memo[key] = [
+            Move(ptype, n, names)
+            for path in destinations(s, k, ptype, start, memo).values()
+            for names in (tuple(ids[i] for i in path),)
+            for n in range(1, count + 1)
+        ]
+    return moves  # type: ignore[return-value]
+
+
 def legal_moves(s: NerathState, k: int) -> list[Move]:
+    """Every move of the phase: for each group (space, piece type) of movable pieces, each count
+    and each destination with one shortest legal path (the canonical form: another path to the
+    same destination moves the same pieces to the same place)."""
     out: list[Move] = []
-    ids = s.board.ids
     memo = _situation(s, k)
     bonus: dict[str, int] = {}
     counted = cards.counted_extra_moves(s, k)
     for (start, ptype), units in sorted(_groups(s, k).items()):
         if ptype not in bonus:
             bonus[ptype] = move_bonus(s, k, ptype)
-        key = ("moves", ptype, start, bonus[ptype], len(units))
-        moves = memo.get(key)
-        if moves is None:
-            moves = memo[key] = [
-                Move(ptype, count, names)
-                for path in destinations(s, k, ptype, start, memo).values()
-                for names in (tuple(ids[i] for i in path),)
-                for count in range(1, len(units) + 1)
-            ]
-        listed: list[Move] = moves  # type: ignore[assignment]
+        listed = _listed_moves(s, k, ptype, start, len(units), memo, bonus[ptype])
         if counted:  # a card's extra move for so many pieces serves only that many (NER-CRD-04)
             listed = [m for m in listed if cards.extra_move_allows(s, k, ptype, len(m.path) - 1, m.count)]
         out += listed
     return out
+
+
+def group_moves(s: NerathState, k: int, a: Move) -> list[Move]:
+    """The listed moves of the group ``a`` names (its piece type on its first space): the part of
+    :func:`legal_moves` that ``a`` is legal exactly when it belongs to."""
+    if not a.path or a.piece not in PIECES or a.path[0] not in s.board.graph.index:
+        return []
+    start = s.board.idx(a.path[0])
+    count = sum(1 for u in s.units_at(start) if u.kingdom == k and u.ptype == a.piece and movable(s, u))
+    if not count:
+        return []
+    listed = _listed_moves(s, k, a.piece, start, count, _situation(s, k), move_bonus(s, k, a.piece))
+    if cards.counted_extra_moves(s, k):  # as legal_moves lists them (NER-CRD-04)
+        listed = [m for m in listed if cards.extra_move_allows(s, k, a.piece, len(m.path) - 1, m.count)]
+    return listed
 
 
 def check_move(s: NerathState, k: int, a: Move) -> IllegalActionError | None:
