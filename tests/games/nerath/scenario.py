@@ -10,7 +10,8 @@ from warhorn.engine.events import Event
 from warhorn.engine.rng import ScriptedRng
 from warhorn.games.nerath.board import KINGDOM_IDS, NerathBoard
 from warhorn.games.nerath.game import NerathState
-from warhorn.games.nerath.state import MOVEMENT, GuardianSlot
+from warhorn.games.nerath.position import PHASE_IDS, position_from
+from warhorn.games.nerath.state import MOVEMENT
 
 K, V, IC, N = 0, 1, 2, 3  # Karkoth, Vailin, Iron Circle, Nerath
 
@@ -33,28 +34,49 @@ def position(
 ) -> NerathState:
     """A position with only the given pieces (kingdom, space, piece, count), at ``kingdom``'s ``phase``.
 
+    Built through the public position builder (:func:`warhorn.games.nerath.position.position_from`),
+    pieces numbered in listing order and cargo after them.
+
     ``cargo`` maps the n-th listed warship (0-based over warships in listing order) to pieces aboard.
     ``guardians`` places face-down guardian tiles on dungeons.
     """
     b = board or _BOARD
-    s = NerathState.empty(b, options, rng=ScriptedRng(rolls, choices=choices))
-    ships = []
+    spaces: dict[str, dict[str, Any]] = {}
+    uid = 0
+    ships: list[dict[str, Any]] = []
     for k, space, ptype, count in pieces:
         for _ in range(count):
-            u = s.add_unit(k, ptype, b.idx(space))
+            uid += 1
+            piece = {"piece": ptype, "kingdom": KINGDOM_IDS[k], "uid": uid}
+            spaces.setdefault(space, {}).setdefault("pieces", []).append(piece)
             if ptype == "warship":
-                ships.append(u)
+                ships.append(piece)
     for n, aboard in (cargo or {}).items():
-        ship = ships[n]
         for ptype in aboard:
-            s.add_unit(ship.kingdom, ptype, ship.space, carrier=ship.uid)
+            uid += 1
+            ships[n].setdefault("cargo", []).append(
+                {"piece": ptype, "kingdom": ships[n]["kingdom"], "uid": uid}
+            )
     for space, k in (control or {}).items():
-        s.d.control[b.idx(space)] = k
-    for k, g in (gold or {}).items():
-        s.d.gold[k] = g
+        spaces.setdefault(space, {})["control"] = KINGDOM_IDS[k] if k >= 0 else None
     for space, tiles in (guardians or {}).items():
-        s.d.guardians[b.idx(space)] = tuple(GuardianSlot(t, b.guardian(t).dice) for t in tiles)
-    s.begin_turn_for_test(phase, kingdom)
+        spaces.setdefault(space, {})["guardians"] = [{"tile": t} for t in tiles]
+    data = {
+        "options": options or {},
+        "kingdom": KINGDOM_IDS[kingdom],
+        "phase": PHASE_IDS[phase],
+        "begin_turn": True,
+        "spaces": spaces,
+        # no cards and no other guardians than those given
+        "kingdoms": {
+            kid: {"event_deck": [], **({"gold": gold[k]} if gold and k in gold else {})}
+            for k, kid in enumerate(KINGDOM_IDS)
+        },
+        "treasure_deck": [],
+        "guardian_stack": [],
+    }
+    s = position_from(data, b, rng=ScriptedRng(rolls, choices=choices))
+    assert isinstance(s, NerathState)
     return s
 
 

@@ -165,26 +165,25 @@ class NerathState(GameState, BoardQueries):
     ) -> NerathState:
         """A state with no pieces, no cards and no guardians, at round 1, Karkoth's movement phase.
 
-        For scenario tests: add pieces with :meth:`add_unit`, then call :meth:`begin_turn_for_test`.
+        The position with nothing in it (:mod:`warhorn.games.nerath.position`); scenario tests
+        build theirs with ``position_from`` directly.
         """
-        opts = NERATH_SPEC.resolve_options(options or {})
-        d = NerathData(
-            units={},
-            next_uid=1,
-            gold=list(board.start_gold),
-            vp=[0, 0, 0, 0],
-            control=[o if board.kind[i] == LAND else -1 for i, o in enumerate(board.owner)],
-            hands=[(), (), (), ()],
-            treasure_hands=[(), (), (), ()],
-            treasures_in_play=[(), (), (), ()],
-            event_decks=[Deck(), Deck(), Deck(), Deck()],
-            treasure_deck=Deck(),
-            guardians={},
-            guardian_stack=Deck(),
+        from warhorn.games.nerath.position import position_from
+
+        opts = NERATH_SPEC.resolve_options(options or {})  # an OptionError names the option
+        empty_decks: dict[str, Any] = {kid: {"event_deck": []} for kid in KINGDOM_IDS}
+        state = position_from(
+            {
+                "options": opts,
+                "seed": seed,
+                "kingdoms": empty_decks,
+                "treasure_deck": [],
+                "guardian_stack": [],
+            },
+            board,
+            rng=rng if rng is not None else Rng(seed),
         )
-        state = cls(board, d, opts, seed, rng if rng is not None else Rng(seed))
-        state.d.control_at_start = tuple(state.d.control)
-        state.d.pos = FlowPosition(1, 0, MOVEMENT, 0)
+        assert isinstance(state, NerathState)
         return state
 
     @classmethod
@@ -219,16 +218,20 @@ class NerathState(GameState, BoardQueries):
         return state
 
     def begin_turn_for_test(self, phase: int = MOVEMENT, kingdom: int | None = None) -> None:
-        """Scenario tests: start ``kingdom``'s turn (default: the current one) at ``phase``."""
+        """Scenario tests: start ``kingdom``'s turn (default: the current one) at ``phase``.
+
+        Rebuilds this state from its position with the turn begun there (position ``begin_turn``).
+        """
+        from warhorn.games.nerath.position import PHASE_IDS, position_from, to_position
+
         k = self.current_kingdom if kingdom is None else kingdom
-        self.d.pos = FlowPosition(self.d.pos.round, k, phase, 0)
-        self._begin_turn()
-        self.d.pos = FlowPosition(self.d.pos.round, k, phase, 0)
-        if phase == BATTLES:
-            self.d.battles_todo = battles.find_battles(self, k)
-        elif phase == REPOSITION:
-            reposition.start(self, k)
-        self._advance([])
+        data = to_position(self)
+        data.update(kingdom=KINGDOM_IDS[k], phase=PHASE_IDS[phase], begin_turn=True, turn={})
+        built = position_from(data, self.board, rng=self.rng)
+        self.d = built.d
+        self._ix = built._ix
+        self._ix_own = False
+        built._ix_own = False
 
     # --- basic facts ---------------------------------------------------------------------
     @property

@@ -17,4 +17,5 @@ PLUGIN = GamePlugin(
     board_layout="warhorn.games.nerath.web.layout:nerath_layout",
     web_assets="warhorn.games.nerath.web",
     odds="warhorn.games.nerath.odds_support:ODDS_SUPPORT",
+    positions="warhorn.games.nerath.position",
 )
