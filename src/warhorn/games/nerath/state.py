@@ -154,72 +154,73 @@ class CardWindow:
     card: tuple[int, str, str, bool] | None = None
 
 
+#: Who may see a field of the state: everybody, the kingdom it belongs to (its player), or nobody
+#: (deck orders, face-down tiles: the view shows counts or nothing).
+PUBLIC, OWNER, NOBODY = "public", "owner", "nobody"
+
+
+def declared(seen_by: str, copy: Any = None, **kwargs: Any) -> Any:
+    """A NerathData field with who may see it and how a copy of the state copies it.
+
+    ``copy``: a function making the copy's own container (``dict``, ``list``), or None when
+    the value is immutable and is shared. ``copy()`` is derived from these declarations and
+    tests check every field has one (tests/games/nerath/test_state_declaration.py).
+    """
+    return field(metadata={"seen_by": seen_by, "copy": copy}, **kwargs)
+
+
 @dataclass
 class NerathData:
-    """Everything that changes during a game (the state's fields, copied shallowly)."""
+    """Everything that changes during a game, each field declared once with who may see it and
+    how it is copied (:func:`declared`)."""
 
-    units: dict[int, Unit]
-    next_uid: int
-    gold: list[int]
-    vp: list[int]
-    control: list[int]
-    hands: list[tuple[str, ...]]
-    treasure_hands: list[tuple[str, ...]]
-    treasures_in_play: list[tuple[str, ...]]
-    event_decks: list[Deck]
-    treasure_deck: Deck
-    guardians: dict[int, tuple[GuardianSlot, ...]]
-    guardian_stack: Deck
-    pos: FlowPosition = field(default_factory=FlowPosition)
-    battles_todo: tuple[int, ...] = ()
-    battle: BattleState | None = None
-    landings: tuple[int, ...] = ()  # warships that won a sea battle and may still land cargo
-    amok: tuple[int, ...] = ()  # monsters offered Run Amok
-    amok_from: int = -1
-    control_at_start: tuple[int, ...] = ()
-    captured: frozenset[int] = frozenset()  # spaces whose castle changed hands this turn
-    placed: tuple[tuple[int, int], ...] = ()  # (castle space, new pieces counted) this turn
-    new_castles: frozenset[int] = frozenset()
-    new_pieces_on: frozenset[int] = frozenset()
-    result: Any = None
-    round_cap_hit: bool = False
-    winner_pending: tuple[int, ...] = ()
-    effects: tuple[tuple[int, Any], ...] = ()  # (kingdom, CardEffect) modifiers in force (see cards.py)
-    windows: tuple[CardWindow, ...] = ()  # open card windows, innermost last
-    cancelled: tuple[int, str] | None = None  # (kingdom, card) cancelled while its answer window is open
+    units: dict[int, Unit] = declared(PUBLIC, dict)
+    next_uid: int = declared(PUBLIC)
+    gold: list[int] = declared(PUBLIC, list)
+    vp: list[int] = declared(PUBLIC, list)
+    control: list[int] = declared(PUBLIC, list)
+    hands: list[tuple[str, ...]] = declared(OWNER, list)
+    treasure_hands: list[tuple[str, ...]] = declared(OWNER, list)
+    treasures_in_play: list[tuple[str, ...]] = declared(PUBLIC, list)
+    event_decks: list[Deck] = declared(NOBODY, list)  # draw piles hidden (counted), discards public
+    treasure_deck: Deck = declared(NOBODY)
+    guardians: dict[int, tuple[GuardianSlot, ...]] = declared(PUBLIC, dict)  # face-down tiles hidden
+    guardian_stack: Deck = declared(NOBODY)
+    pos: FlowPosition = declared(PUBLIC, default_factory=FlowPosition)
+    battles_todo: tuple[int, ...] = declared(PUBLIC, default=())
+    battle: BattleState | None = declared(PUBLIC, default=None)
+    #: warships that won a sea battle and may still land cargo
+    landings: tuple[int, ...] = declared(PUBLIC, default=())
+    amok: tuple[int, ...] = declared(PUBLIC, default=())  # monsters offered Run Amok
+    amok_from: int = declared(PUBLIC, default=-1)
+    control_at_start: tuple[int, ...] = declared(PUBLIC, default=())
+    #: spaces whose castle changed hands this turn
+    captured: frozenset[int] = declared(PUBLIC, default=frozenset())
+    #: (castle space, new pieces counted) this turn
+    placed: tuple[tuple[int, int], ...] = declared(PUBLIC, default=())
+    new_castles: frozenset[int] = declared(PUBLIC, default=frozenset())
+    new_pieces_on: frozenset[int] = declared(PUBLIC, default=frozenset())
+    result: Any = declared(PUBLIC, default=None)
+    round_cap_hit: bool = declared(PUBLIC, default=False)
+    winner_pending: tuple[int, ...] = declared(PUBLIC, default=())
+    #: (kingdom, CardEffect) modifiers in force (see cards.py)
+    effects: tuple[tuple[int, Any], ...] = declared(PUBLIC, default=())
+    windows: tuple[CardWindow, ...] = declared(PUBLIC, default=())  # open card windows, innermost last
+    #: (kingdom, card) cancelled while its answer window is open
+    cancelled: tuple[int, str] | None = declared(PUBLIC, default=None)
 
     def copy(self) -> NerathData:
-        return NerathData(
-            dict(self.units),
-            self.next_uid,
-            list(self.gold),
-            list(self.vp),
-            list(self.control),
-            list(self.hands),
-            list(self.treasure_hands),
-            list(self.treasures_in_play),
-            list(self.event_decks),
-            self.treasure_deck,
-            dict(self.guardians),
-            self.guardian_stack,
-            self.pos,
-            self.battles_todo,
-            self.battle,
-            self.landings,
-            self.amok,
-            self.amok_from,
-            self.control_at_start,
-            self.captured,
-            self.placed,
-            self.new_castles,
-            self.new_pieces_on,
-            self.result,
-            self.round_cap_hit,
-            self.winner_pending,
-            self.effects,
-            self.windows,
-            self.cancelled,
-        )
+        """A copy whose containers are its own (the values in them are immutable and shared)."""
+        twin = object.__new__(NerathData)
+        values = twin.__dict__
+        for name, copier in _COPIERS:
+            value = self.__dict__[name]
+            values[name] = value if copier is None else copier(value)
+        return twin
+
+
+#: (field name, copy function or None) for every NerathData field, in declared order.
+_COPIERS: tuple[tuple[str, Any], ...] = tuple((f.name, f.metadata["copy"]) for f in fields(NerathData))
 
 
 class PieceIndex:
