@@ -99,7 +99,10 @@ class DecisionHandler:
 
     def check(self, s: NerathState, a: Action) -> IllegalActionError | None:
         """None if ``a`` is one of the generator's actions, else why it is refused (naming the rule)."""
-        members = self.members(s).get(type(a))
+        table = self.__dict__.get("_members")
+        if table is None:  # the table holds functions of the state: built once per handler
+            table = self.__dict__["_members"] = self.members(s)
+        members = table.get(type(a))
         if members is not None and a in members(s, a):
             return None
         return self.refusal(s, a)

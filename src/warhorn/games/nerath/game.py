@@ -151,6 +151,7 @@ class NerathState(GameState, BoardQueries):
         self.team = ALLIANCE_TEAM if mode == "alliance" else (0, 1, 2, 3)
         self._ix = None
         self._ix_own = True
+        self._situation = None
         self._memo: dict[Any, Any] = {}
 
     # --- construction ---------------------------------------------------------------
@@ -229,6 +230,7 @@ class NerathState(GameState, BoardQueries):
         data.update(kingdom=KINGDOM_IDS[k], phase=PHASE_IDS[phase], begin_turn=True, turn={})
         built = position_from(data, self.board, rng=self.rng)
         self.d = built.d
+        self._situation = None
         self._ix = built._ix
         self._ix_own = False
         built._ix_own = False
@@ -260,6 +262,7 @@ class NerathState(GameState, BoardQueries):
         twin._ix_own = False
         self._ix_own = False
         twin._memo = self._memo
+        twin._situation = None
         return twin
 
     def player_scores(self) -> dict[int, float]:
@@ -387,7 +390,7 @@ class NerathState(GameState, BoardQueries):
                 continue
             if phase == BATTLES:
                 if d.battle is not None or d.landings or d.amok:
-                    if d.landings and not LandingHandler().legal(self):
+                    if d.landings and not _LANDING.legal(self):
                         d.landings = ()
                         continue
                     return events
@@ -483,7 +486,10 @@ class NerathState(GameState, BoardQueries):
     def _apply_in_place(self, a: Action) -> list[Event]:
         handler = handler_for(self)
         assert handler is not None, "the game is over"
-        return self._advance(handler.apply(self, a))
+        self._situation = None
+        events = self._advance(handler.apply(self, a))
+        self._situation = None
+        return events
 
     # --- views ------------------------------------------------------------------------------------
     def _kingdoms_seen_by(self, player: int | None) -> set[int]:
@@ -742,6 +748,9 @@ class NerathState(GameState, BoardQueries):
             if self.board.kind[i] != LAND and d.control[i] != -1:
                 out.append(f"{self.board.sid(i)} is not a territory but has a controller")
         return out
+
+
+_LANDING = LandingHandler()
 
 
 def nerath_factory(options: dict[str, Any], seed: int, content: Any) -> GameState:

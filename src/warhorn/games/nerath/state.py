@@ -310,11 +310,16 @@ class BoardQueries:
     options: dict[str, Any]
     _ix: PieceIndex | None
     _ix_own: bool
+    #: The movement situation last found for a kingdom (see rules.movement._situation); forgotten
+    #: whenever the state changes.
+    _situation: tuple[int, dict[tuple[object, ...], object]] | None
 
     # --- pieces ----------------------------------------------------------------
     def touch(self) -> None:
-        """Forget the piece index (after changing ``d.units`` by hand): it is rebuilt when next asked."""
+        """Forget what is derived from the data (after changing ``d`` by hand): the piece index is
+        rebuilt and the movement situation found again when next asked."""
         self._ix = None
+        self._situation = None
 
     def index(self) -> PieceIndex:
         """The piece index (read only: change pieces through put/update/remove)."""
@@ -349,6 +354,7 @@ class BoardQueries:
         return [units[u] for u in uids]
 
     def put(self, unit: Unit) -> None:
+        self._situation = None
         ix = self._own_index()
         old = self.d.units.get(unit.uid)
         if old is not None:
@@ -360,6 +366,7 @@ class BoardQueries:
         values = {name: getattr(unit, name) for name in _UNIT_FIELDS}
         values.update(changes)
         new = Unit(**values)
+        self._situation = None
         if "space" in changes or "carrier" in changes or "kingdom" in changes or "ptype" in changes:
             ix = self._own_index()
             ix.discard(self.d.units[unit.uid])
@@ -369,6 +376,7 @@ class BoardQueries:
 
     def remove(self, uid: int) -> list[Unit]:
         """Remove a piece (and, for a warship, everything it carries, NER-SEA-07); return what left."""
+        self._situation = None
         ix = self._own_index()
         units = self.d.units
         gone = [units.pop(uid)]

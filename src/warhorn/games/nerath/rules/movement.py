@@ -36,7 +36,14 @@ class MoveRules:
 
 def move_bonus(s: NerathState, k: int, ptype: str) -> int:
     """Extra moves from cards for ``k``'s ``ptype`` in this phase (movement and reinforcements only)."""
-    return cards.extra_moves(s, k, ptype) if s.d.pos.phase in (MOVEMENT, REINFORCEMENTS) else 0
+    if s.d.pos.phase not in (MOVEMENT, REINFORCEMENTS):
+        return 0
+    memo = _situation(s, k)
+    key = ("bonus", ptype)
+    bonus = memo.get(key)
+    if bonus is None:
+        bonus = memo[key] = cards.extra_moves(s, k, ptype)
+    return bonus  # type: ignore[return-value]
 
 
 def move_rules(s: NerathState, k: int, ptype: str, start: int, bonus: int | None = None) -> MoveRules | None:
@@ -146,10 +153,14 @@ def _situation(s: NerathState, k: int) -> dict[tuple[object, ...], object]:
 
     Which spaces a piece may enter, pass and end on depends only on the phase,
     the kingdom, who controls each territory, which sea spaces hold enemy pieces
-    and the reposition option: states that agree on these share their path
-    searches (the memo is shared by a state's copies, so a turn's moves search
-    each group's paths once).
+    and the reposition option, and how far it goes on the cards in force: states
+    that agree on these share their path searches (the memo is shared by a
+    state's copies, so a turn's moves search each group's paths once). A state
+    remembers its situation until it changes (``NerathState._situation``).
     """
+    known = s._situation
+    if known is not None and known[0] == k:
+        return known[1]
     units, team = s.d.units, s.team
     mine = team[k]
     occ = s.index().occ
@@ -165,6 +176,8 @@ def _situation(s: NerathState, k: int) -> dict[tuple[object, ...], object]:
         tuple(s.d.control),
         tuple(enemy_seas),
         bool(s.options.get("reposition_flyers_cross_enemy", True)),
+        s.d.effects,
+        s.d.treasures_in_play[k],
     )
     memo = s._memo
     found = memo.get(key)
@@ -172,6 +185,7 @@ def _situation(s: NerathState, k: int) -> dict[tuple[object, ...], object]:
         if len(memo) >= _MEMO_SITUATIONS:
             memo.clear()
         found = memo[key] = {}
+    s._situation = (k, found)
     return found
 
 
@@ -370,6 +384,8 @@ def apply_move(s: NerathState, k: int, a: Move) -> list[Event]:
 # --- sea transport -----------------------------------------------------------------
 def ship_range(s: NerathState, ship: Unit) -> int:
     """A warship's movement this turn: 2, plus extra moves from cards."""
+    if ship.kingdom == s.current_kingdom and s.d.pos.phase in (MOVEMENT, REINFORCEMENTS):
+        return PIECES["warship"].move + move_bonus(s, ship.kingdom, "warship")
     return PIECES["warship"].move + cards.extra_moves(s, ship.kingdom, "warship")
 
 
