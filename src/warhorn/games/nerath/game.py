@@ -14,7 +14,6 @@ from warhorn.engine.decisions import Decision, GameSpec, OptionSpec, Results
 from warhorn.engine.deck import Deck
 from warhorn.engine.errors import IllegalActionError, OptionError
 from warhorn.engine.events import Event
-from warhorn.engine.flow import FlowPosition
 from warhorn.engine.rng import Rng
 from warhorn.engine.state import GameState
 from warhorn.games.nerath.actions import (
@@ -31,10 +30,11 @@ from warhorn.games.nerath.state import (
     DRAW,
     INCOME,
     MOVEMENT,
-    NERATH_FLOW,
     REPOSITION,
     BoardQueries,
     NerathData,
+    Phase,
+    TurnPosition,
     Unit,
     players_of_mode,
 )
@@ -213,7 +213,7 @@ class NerathState(GameState, BoardQueries):
         for i in range(len(board)):
             if board.kind[i] == DUNGEON:
                 dungeons.draw_guardians(state, i, 1)
-        d.pos = FlowPosition(1, 0, DRAW, 0)
+        d.pos = TurnPosition(1, 0, DRAW)
         state._begin_turn()
         state._advance([])
         return state
@@ -221,19 +221,13 @@ class NerathState(GameState, BoardQueries):
     def begin_turn_for_test(self, phase: int = MOVEMENT, kingdom: int | None = None) -> None:
         """Scenario tests: start ``kingdom``'s turn (default: the current one) at ``phase``.
 
-        Rebuilds this state from its position with the turn begun there (position ``begin_turn``).
+        The position builder's ``begin_turn`` (:func:`warhorn.games.nerath.position.begin_turn`).
         """
-        from warhorn.games.nerath.position import PHASE_IDS, position_from, to_position
+        from warhorn.games.nerath.position import begin_turn
 
-        k = self.current_kingdom if kingdom is None else kingdom
-        data = to_position(self)
-        data.update(kingdom=KINGDOM_IDS[k], phase=PHASE_IDS[phase], begin_turn=True, turn={})
-        built = position_from(data, self.board, rng=self.rng)
-        self.d = built.d
-        self._situation = None
-        self._ix = built._ix
-        self._ix_own = False
-        built._ix_own = False
+        begin_turn(self, self.current_kingdom if kingdom is None else kingdom, Phase(phase))
+        self.touch()
+        self._advance([])
 
     # --- basic facts ---------------------------------------------------------------------
     @property
@@ -367,12 +361,12 @@ class NerathState(GameState, BoardQueries):
         return events
 
     def _goto(self, phase: int) -> Event:
-        self.d.pos = FlowPosition(self.d.pos.round, self.d.pos.turn, phase, 0)
-        ph = NERATH_FLOW.phases[phase]
+        self.d.pos = TurnPosition(self.d.pos.round, self.d.pos.turn, Phase(phase))
+        ph = Phase(phase)
         return Event(
             "flow.phase",
             {"round": self.d.pos.round, "kingdom": self.current_kingdom, "phase": ph.id},
-            f"round {self.d.pos.round}, {self.kingdom_name(self.current_kingdom)}: {ph.name}",
+            f"round {self.d.pos.round}, {self.kingdom_name(self.current_kingdom)}: {ph.title}",
         )
 
     def _advance(self, events: list[Event]) -> list[Event]:
@@ -428,10 +422,10 @@ class NerathState(GameState, BoardQueries):
                 d.result = res
                 events.append(Event("game.over", res.to_json(), f"game over: {res.reason}"))
                 return events
-            d.pos = FlowPosition(d.pos.round + 1, 0, DRAW, 0)
+            d.pos = TurnPosition(d.pos.round + 1, 0, DRAW)
             events.append(Event("flow.round", {"round": d.pos.round}, f"round {d.pos.round} begins"))
         else:
-            d.pos = FlowPosition(d.pos.round, d.pos.turn + 1, DRAW, 0)
+            d.pos = TurnPosition(d.pos.round, d.pos.turn + 1, DRAW)
         events.append(
             Event(
                 "flow.turn",
@@ -570,7 +564,7 @@ class NerathState(GameState, BoardQueries):
             "game": "nerath",
             "round": d.pos.round,
             "kingdom": KINGDOM_IDS[self.current_kingdom],
-            "phase": NERATH_FLOW.phases[d.pos.phase].id,
+            "phase": Phase(d.pos.phase).id,
             "kingdoms": kingdoms,
             "spaces": self._board_json(),
             "treasure_deck": len(d.treasure_deck.draw_pile),
@@ -652,8 +646,7 @@ class NerathState(GameState, BoardQueries):
     def describe(self) -> str:
         d = self.d
         parts = [
-            f"Round {d.pos.round}, {self.kingdom_name(self.current_kingdom)} — "
-            f"{NERATH_FLOW.phases[d.pos.phase].name}"
+            f"Round {d.pos.round}, {self.kingdom_name(self.current_kingdom)} — {Phase(d.pos.phase).title}"
         ]
         for k in range(4):
             parts.append(

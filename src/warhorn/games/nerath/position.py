@@ -23,13 +23,11 @@ import pydantic
 from warhorn.engine.decisions import Results
 from warhorn.engine.deck import Deck
 from warhorn.engine.errors import ContentError, ContentErrors
-from warhorn.engine.flow import FlowPosition
 from warhorn.engine.rng import Rng
 from warhorn.games.nerath.board import KINGDOM_IDS, LAND, CardEffect, NerathBoard
 from warhorn.games.nerath.pieces import PIECES
 from warhorn.games.nerath.state import (
     BATTLES,
-    NERATH_FLOW,
     REPOSITION,
     BattleState,
     CardWindow,
@@ -37,10 +35,12 @@ from warhorn.games.nerath.state import (
     DamageSplit,
     GuardianSlot,
     NerathData,
+    Phase,
+    TurnPosition,
     Unit,
 )
 
-PHASE_IDS: tuple[str, ...] = tuple(p.id for p in NERATH_FLOW.phases)
+PHASE_IDS: tuple[str, ...] = tuple(p.id for p in Phase)
 KingdomId = Literal["karkoth", "vailin", "iron_circle", "nerath"]
 
 
@@ -161,7 +161,7 @@ def position_from(data: Mapping[str, Any], content: Any = None, *, rng: Rng | No
     ``rng``: a dice generator to use instead of the position's (tests script dice with it).
     """
     from warhorn.games.nerath.game import NERATH_SPEC, NerathState
-    from warhorn.games.nerath.rules import battles, reposition
+    from warhorn.games.nerath.rules import battles
 
     try:
         spec = PositionSpec.model_validate(dict(data))
@@ -312,8 +312,8 @@ def position_from(data: Mapping[str, Any], content: Any = None, *, rng: Rng | No
     if d.next_uid <= max(units, default=0):
         err("next_uid", f"must be above every piece number (the highest is {max(units)})")
     k = kingdom_of[spec.kingdom]
-    phase = PHASE_IDS.index(spec.phase)
-    d.pos = FlowPosition(spec.round, k, phase, 0)
+    phase = Phase(PHASE_IDS.index(spec.phase))
+    d.pos = TurnPosition(spec.round, k, phase)  # the round stays through begin_turn
     if t.control_at_start is None:
         d.control_at_start = tuple(control)
     else:
@@ -354,18 +354,30 @@ def position_from(data: Mapping[str, Any], content: Any = None, *, rng: Rng | No
 
     state = NerathState(board, d, options, spec.seed, r)
     if spec.begin_turn:
-        state._begin_turn()
-        state.d.pos = FlowPosition(spec.round, k, phase, 0)
+        begin_turn(state, k, phase)
+    elif phase == BATTLES and d.battle is None and t.battles_todo is None:
+        state.d.battles_todo = battles.find_battles(state, k)
     if t.battles_todo is not None:
         state.d.battles_todo = tuple(space("turn.battles_todo", x) for x in t.battles_todo)
-    elif phase == BATTLES and d.battle is None:
-        state.d.battles_todo = battles.find_battles(state, k)
-    if spec.begin_turn and phase == REPOSITION:
-        reposition.start(state, k)
     if bad:
         raise ContentErrors(bad)
     state._advance([])
     return state
+
+
+def begin_turn(state: Any, k: int, phase: Phase) -> None:
+    """Start kingdom ``k``'s turn at ``phase`` (the position key ``begin_turn``): its pieces get
+    their moves back, start-of-turn cards act, and the phase is entered (battles found, flyers
+    ready to reposition). The automatic steps that follow are the caller's (``_advance``)."""
+    from warhorn.games.nerath.rules import battles, reposition
+
+    state.d.pos = TurnPosition(state.d.pos.round, k, phase)
+    state._begin_turn()
+    state.d.pos = TurnPosition(state.d.pos.round, k, phase)
+    if phase == BATTLES:
+        state.d.battles_todo = battles.find_battles(state, k)
+    elif phase == REPOSITION:
+        reposition.start(state, k)
 
 
 def _unit(uid: int, k: int, p: PieceSpec, space: int, carrier: int) -> Unit:

@@ -9,25 +9,51 @@ dict keyed by number, so copying a state copies one dict of references
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import IntEnum
 from typing import Any
 
 from warhorn.engine.deck import Deck
-from warhorn.engine.flow import FlowPosition, Phase, TurnFlow
 from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, SEA, NerathBoard
 from warhorn.games.nerath.pieces import PIECES, Mobility
 
-#: The six phases of a kingdom's turn (NER-TRN-01).
-NERATH_FLOW = TurnFlow(
-    (
-        Phase("draw", "Draw", rule="NER-TRN-02"),
-        Phase("movement", "Movement", rule="NER-MOV-01"),
-        Phase("battles", "Battles", rule="NER-BAT-01"),
-        Phase("reposition", "Reposition", rule="NER-REP-01"),
-        Phase("reinforcements", "Reinforcements", rule="NER-REI-01"),
-        Phase("income", "Collect income", rule="NER-INC-01"),
-    )
-)
-DRAW, MOVEMENT, BATTLES, REPOSITION, REINFORCEMENTS, INCOME = range(6)
+
+class Phase(IntEnum):
+    """The six phases of a kingdom's turn, in order (NER-TRN-01)."""
+
+    DRAW = 0
+    MOVEMENT = 1
+    BATTLES = 2
+    REPOSITION = 3
+    REINFORCEMENTS = 4
+    INCOME = 5
+
+    @property
+    def id(self) -> str:
+        """The phase's id in views, events and positions (``movement``)."""
+        return self.name.lower()
+
+    @property
+    def title(self) -> str:
+        return _PHASE_TITLES[self]
+
+    @property
+    def rule(self) -> str:
+        return _PHASE_RULES[self]
+
+
+_PHASE_TITLES = ("Draw", "Movement", "Battles", "Reposition", "Reinforcements", "Collect income")
+_PHASE_RULES = ("NER-TRN-02", "NER-MOV-01", "NER-BAT-01", "NER-REP-01", "NER-REI-01", "NER-INC-01")
+DRAW, MOVEMENT, BATTLES, REPOSITION, REINFORCEMENTS, INCOME = Phase
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPosition:
+    """Where the game is: the round (from 1), whose turn (the kingdom's index) and the phase."""
+
+    round: int = 1
+    turn: int = 0
+    phase: Phase = Phase.DRAW
+
 
 #: Alliance teams (NER-SET-05): Karkoth + Iron Circle, Vailin + Nerath.
 ALLIANCE_TEAM: tuple[int, ...] = (0, 1, 0, 1)
@@ -186,7 +212,7 @@ class NerathData:
     treasure_deck: Deck = declared(NOBODY)
     guardians: dict[int, tuple[GuardianSlot, ...]] = declared(PUBLIC, dict)  # face-down tiles hidden
     guardian_stack: Deck = declared(NOBODY)
-    pos: FlowPosition = declared(PUBLIC, default_factory=FlowPosition)
+    pos: TurnPosition = declared(PUBLIC, default_factory=TurnPosition)
     battles_todo: tuple[int, ...] = declared(PUBLIC, default=())
     battle: BattleState | None = declared(PUBLIC, default=None)
     #: warships that won a sea battle and may still land cargo
