@@ -228,13 +228,17 @@ class ActionCodec:
                         continue
                     return None
                 rest = rest[1:]
+            sequence = typing.get_origin(hints[name]) is tuple
             if not rest:
                 if optional:
+                    continue
+                if sequence and (how is None or how.when_empty is None):
+                    fields[name] = []  # an empty sequence is written as nothing
                     continue
                 return None
             word, rest = rest[0], rest[1:]
             how = how or FieldNotation()
-            if str(typing.get_origin(hints[name]) or "") == str(tuple):
+            if sequence:
                 if how.when_empty is not None and word == how.when_empty:
                     fields[name] = []
                     continue

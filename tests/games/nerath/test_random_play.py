@@ -65,6 +65,8 @@ def test_listed_actions_and_the_legality_check_agree() -> None:
         kinds |= {a.kind for a in legal}
         for a in pool[-300:]:
             assert s.is_legal(a) == (a in listed), a
+        for a in legal:  # the notation reads back to the same action (how typed text is read)
+            assert s.codec.decode_text(a.notation()) == a, a.notation()
         pool += [a for a in legal if a not in pool]
         s, _ = s.apply(legal[chooser.below(len(legal))])
     assert {"move", "sail", "retreat", "fight", "damage", "buy", "pass"} <= kinds, sorted(kinds)
