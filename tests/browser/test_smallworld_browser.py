@@ -4,6 +4,8 @@ clicking, the prices shown before the click, and the other players' coins hidden
 from __future__ import annotations
 
 import json
+import random
+import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -115,3 +117,76 @@ def test_classic_map_is_drawn(web_server: LiveServer, browser: Any) -> None:
     assert len(browser.find_elements(By.CSS_SELECTOR, ".sw-map [data-region]")) == 23
     assert "Classic map for 2 players" in browser.find_element(By.CSS_SELECTOR, ".sw-map").text
     assert js_errors(browser) == []
+
+
+def _click_something(driver: Any, rng: random.Random) -> bool:
+    """One click on the board: a choice, a combo, a region that takes an action, or a turn button."""
+    choices = driver.find_elements(By.CSS_SELECTOR, ".sw-choice button:not(.muted)")
+    combos = driver.find_elements(By.CSS_SELECTOR, ".sw-combos li.pickable button")
+    regions = driver.find_elements(By.CSS_SELECTOR, ".sw-map .region.actionable")
+    turn = driver.find_elements(By.CSS_SELECTOR, ".sw-turn button")
+    if choices:
+        target = rng.choice(choices)
+    elif combos:
+        target = rng.choice(combos[:3])
+    elif regions and (not turn or rng.random() < 0.85):
+        target = rng.choice(regions)
+    elif turn:
+        target = rng.choice(turn)
+    else:
+        return False
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
+    return True
+
+
+def test_a_whole_game_against_three_ai_seats_is_played_by_clicking_the_board(
+    web_server: LiveServer, browser: Any
+) -> None:
+    """Every decision of the human seat taken on the board (no generic action list): picks, conquests,
+    final conquests, abandonment, decline and redeployment, until the game ends (SWW-FLW-01)."""
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+
+    driver = browser
+    link = _create(web_server, ["human", "random", "random", "random"], seed=7, board="islands", players=4)[0]
+    driver.get(link)
+    rng = random.Random(2)
+    kinds: set[str] = set()
+    idle = 0
+    for _ in range(600):
+        payload = _payload(web_server, link)
+        if payload.get("results"):
+            break
+        if not (payload["pending"] and payload["pending"].get("yours")):
+            time.sleep(0.1)
+            continue
+        version = payload["version"]
+        kinds |= {legal["action"]["kind"] for legal in payload["legal"]}
+        try:
+            WebDriverWait(driver, 2 * TIMEOUT).until(lambda d, v=version: _drawn_version(d) >= v)
+        except TimeoutException:
+            logs = driver.get_log("browser")[-10:]
+            raise AssertionError(
+                f"version {version} not drawn (shows {_drawn_version(driver)}): {logs}"
+            ) from None
+        if _drawn_version(driver) != version:
+            continue  # the page is ahead of the answer we read: read again
+        try:
+            clicked = _click_something(driver, rng)
+        except StaleElementReferenceException:
+            continue  # the board was drawn again under the click (the same version): look again
+        if not clicked:  # drawn again between two looks: look again, but not forever
+            idle += 1
+            assert idle < 20, (driver.find_element(By.ID, "decision").text, payload["legal"][:3])
+            time.sleep(0.1)
+            continue
+        idle = 0
+        WebDriverWait(driver, 2 * TIMEOUT).until(
+            lambda d, v=version: (
+                d.find_elements(By.CSS_SELECTOR, ".sw-choice button")
+                or _payload(web_server, link)["version"] != v
+            )
+        )
+    results = _payload(web_server, link)["results"]
+    assert results is not None and "SWW-FLW-01" in results["reason"]
+    assert {"pick", "conquer", "deploy", "end"} <= kinds
+    assert js_errors(driver) == []

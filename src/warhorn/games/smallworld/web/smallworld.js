@@ -246,6 +246,19 @@ async function loadLayout(version) {
   }
 }
 
+// Fetch the layout of this version (a few tries: a refused or lost request must not leave the board
+// without its prices), then draw if it is still the version shown.
+function fetchAndDraw(version, tries) {
+  loadLayout(version).then(() => {
+    if (lastArgs && lastArgs.payload.version === version) draw();
+  }).catch((error) => {
+    console.warn("board layout failed to load", error);
+    if (tries > 1 && lastArgs && lastArgs.payload.version === version) {
+      setTimeout(() => fetchAndDraw(version, tries - 1), 300);
+    }
+  });
+}
+
 export function render(container, payload, controls) {
   ensureStyles();
   lastArgs = { container, payload, controls };
@@ -253,9 +266,6 @@ export function render(container, payload, controls) {
     draw();
     return;
   }
-  if (layout) draw(); // the previous drawing until the prices of this version arrive
-  const version = payload.version;
-  loadLayout(version).then(() => {
-    if (lastArgs && lastArgs.payload.version === version) draw();
-  }).catch((error) => console.error("board layout failed to load", error));
+  fetchAndDraw(payload.version, 5);
+  if (layout) draw(); // the previous drawing, without prices, until this version's layout arrives
 }
