@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from warhorn.engine import BoardGraph, Deck, FlowPosition, Phase, Rng, ScriptedRng, Space, TurnFlow
+from warhorn.engine import BoardGraph, Deck, Rng, ScriptedRng, Space
 
 
 def line_board(n: int) -> BoardGraph:
@@ -64,10 +64,3 @@ def test_seeded_deck_is_reproducible() -> None:
     assert Deck.shuffled(cards, Rng(5)) == Deck.shuffled(cards, Rng(5))
     deck, drawn, _ = Deck.shuffled(cards, Rng(5)).draw_many(25, Rng(1))
     assert len(drawn) == 20 and deck.empty
-
-
-def test_a_phase_table_finds_phases_by_position_and_id() -> None:
-    flow = TurnFlow((Phase("draw", "Draw"), Phase("move", "Move", steps=("plan", "go"), rule="X-1")))
-    pos = FlowPosition(round=2, turn=1, phase=1, step=1)
-    assert flow.phase_id(pos) == "move" and flow.step_id(pos) == "go" and flow.phase(pos).rule == "X-1"
-    assert flow.index("draw") == 0 and flow.step_id(FlowPosition()) is None

@@ -21,7 +21,6 @@ from warhorn.engine.errors import (
     WarhornError,
 )
 from warhorn.engine.events import Event, events_for, roll_event
-from warhorn.engine.flow import FlowPosition, Phase, TurnFlow
 from warhorn.engine.graph import BoardGraph, Space
 from warhorn.engine.plugin import ConformanceCases, GamePlugin
 from warhorn.engine.registry import (
@@ -54,7 +53,6 @@ __all__ = [
     "Decision",
     "Deck",
     "Event",
-    "FlowPosition",
     "GamePlugin",
     "GameSpec",
     "GameState",
@@ -63,7 +61,6 @@ __all__ = [
     "Match",
     "OptionError",
     "OptionSpec",
-    "Phase",
     "Results",
     "Rng",
     "SaveError",
@@ -71,7 +68,6 @@ __all__ = [
     "ScriptExhaustedError",
     "ScriptedRng",
     "Space",
-    "TurnFlow",
     "UndoError",
     "UnknownGameError",
     "WarhornError",
