@@ -77,10 +77,11 @@ class GameState(ABC):
         return ""
 
     def rounds_played(self) -> int | None:
-        """How many rounds have begun, for games that count them without a turn flow (None: not counted).
+        """How many rounds have begun, for games that log no ``flow.round`` events (None: not counted).
 
-        The tournament runner reads rounds from the turn flow's events; a game whose turns are
-        not driven by the flow (Defenders) overrides this so its records still carry a count.
+        The tournament runner counts a game's ``flow.round`` events (``{"round": n}``, as Nerath
+        logs them); a game that logs none (Defenders, Small World) overrides this so its records
+        still carry a count.
         """
         return None
 
