@@ -446,7 +446,10 @@ def background_ai_progress(base_url: str, started: dict[str, int]) -> tuple[int,
     actions = running = 0
     with httpx.Client(base_url=base_url, timeout=REQUEST_TIMEOUT) as client:
         for game_id, version in started.items():
-            summary = client.get(f"/api/games/{game_id}").json()
+            try:
+                summary = client.get(f"/api/games/{game_id}").json()
+            except httpx.HTTPError:
+                return -1, -1  # the server does not answer: unknown
             actions += summary["version"] - version
             running += summary["status"] == "active"
     return actions, running
@@ -458,8 +461,12 @@ def check_nothing_lost(base_url: str, stats: Stats) -> int:
     games_with_losses = 0
     with httpx.Client(base_url=base_url, timeout=REQUEST_TIMEOUT) as client:
         for game_id, ack in stats.acknowledged.items():
-            summary = client.get(f"/api/games/{game_id}")
-            seat = client.get(f"/api/seat/{ack.token}", params={"after": 10**9})  # replays the stored log
+            try:
+                summary = client.get(f"/api/games/{game_id}")
+                seat = client.get(f"/api/seat/{ack.token}", params={"after": 10**9})  # replays the stored log
+            except httpx.HTTPError as exc:
+                stats.errors.append(f"read-back of {ack.game} game {game_id} failed: {type(exc).__name__}")
+                continue
             stored = [r.json()["version"] if r.status_code == 200 else 0 for r in (summary, seat)]
             missing = max(0, ack.version - min(stored))
             if missing:

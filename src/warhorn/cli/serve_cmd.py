@@ -75,11 +75,13 @@ def register(app: typer.Typer) -> None:
         """Serve the web app: lobby at / and one private page per human seat."""
         import uvicorn
         from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import SQLAlchemyError
 
         from warhorn.server import create_app
-        from warhorn.server.database import normalise_database_url
+        from warhorn.server.database import normalise_database_url, storage_problem
         from warhorn.server.hub import seat_kinds
         from warhorn.server.limits import ServerLimits
+        from warhorn.server.migrations import migrate
 
         kinds = None
         if ai_kinds is not None:
@@ -98,10 +100,19 @@ def register(app: typer.Typer) -> None:
             ai_workers=ai_workers,
         )
         try:
-            normalise_database_url(database_url)
+            parsed = normalise_database_url(database_url)
             web_app = create_app(database_url, ai_delay=ai_delay, limits=limits)
+            if parsed.get_backend_name() == "sqlite":  # a PostgreSQL server is contacted once serving
+                migrate(web_app.state.store.engine)
         except ValueError as exc:
             raise fail(str(exc)) from None
+        except (OSError, SQLAlchemyError) as exc:
+            problem = storage_problem(exc)
+            if problem is None:
+                raise
+            raise fail(
+                f"cannot use the database {parsed.render_as_string(hide_password=True)}: {problem}"
+            ) from None
         problem = port_problem(host, port)
         if problem is not None:
             raise fail(problem)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pydantic
+import sqlalchemy as sa
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -27,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from warhorn.engine import registered_games
 from warhorn.server import pages
 from warhorn.server.boards import board_layout, game_asset, renderer_url
-from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine
+from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine, storage_problem
 from warhorn.server.errors import ApiError
 from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
 from warhorn.server.limits import CreationRateLimit, RequestBodyLimit, ServerLimits
@@ -39,6 +40,8 @@ log = logging.getLogger("warhorn.server")
 
 STATIC_DIR = Path(__file__).parent / "static"
 KEEPALIVE_SECONDS = 15.0
+#: The ``Retry-After`` of a 503 for a storage failure.
+STORAGE_RETRY_AFTER_SECONDS = 5
 _EVENT_ID_SHAPE = re.compile(r"^[0-9]{1,18}$")
 
 
@@ -207,6 +210,18 @@ def create_app(
             {"error": str(exc.detail), "code": f"http_{exc.status_code}"},
             status_code=exc.status_code,
             headers=getattr(exc, "headers", None),
+        )
+
+    @app.exception_handler(sa.exc.SQLAlchemyError)
+    async def _storage(_request: Request, exc: sa.exc.SQLAlchemyError) -> JSONResponse:
+        problem = storage_problem(exc)
+        if problem is None:
+            return await _internal(_request, exc)
+        log.warning("storage failure: %s (%s)", problem, str(exc).splitlines()[0][:300])
+        return JSONResponse(
+            {"error": f"{problem}; nothing was changed, try again later", "code": "storage_unavailable"},
+            status_code=503,
+            headers={"Retry-After": str(STORAGE_RETRY_AFTER_SECONDS)},
         )
 
     @app.exception_handler(Exception)

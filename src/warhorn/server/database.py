@@ -114,3 +114,43 @@ def make_engine(url: str) -> Engine:
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return sa.create_engine(parsed, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+#: SQLite's and PostgreSQL's words for each storage failure, and what the server says about it.
+_STORAGE_PROBLEMS = (
+    (("readonly", "read-only", "read only"), "the database is read-only"),
+    (
+        ("database or disk is full", "no space left", "disk i/o error", "file too large", "disk full"),
+        "the database cannot be written: the disk is full (or the file reached its size limit)",
+    ),
+    (
+        ("unable to open database file",),
+        "the database file cannot be opened or created (is its folder writable?)",
+    ),
+)
+
+
+def storage_problem(exc: BaseException) -> str | None:
+    """What is wrong with the storage, in words, when ``exc`` is a storage failure (else None).
+
+    Storage failures: the database is read-only, its disk is full (or a file-size limit is reached),
+    it cannot be opened, or it cannot be reached (a dropped or refused connection). A refused
+    constraint (IntegrityError) or a programming error is not one.
+    """
+    if isinstance(exc, sa.exc.IntegrityError | sa.exc.ProgrammingError):
+        return None
+    if isinstance(exc, OSError):
+        return f"the database cannot be used: {exc.strerror or exc}"
+    if not isinstance(exc, sa.exc.DBAPIError | sa.exc.DisconnectionError | sa.exc.TimeoutError):
+        return None
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    for words, problem in _STORAGE_PROBLEMS:
+        if any(word in text for word in words):
+            return problem
+    if isinstance(exc, sa.exc.DBAPIError) and exc.connection_invalidated:
+        return "the database is unreachable (the connection to it was lost)"
+    if isinstance(exc, sa.exc.OperationalError | sa.exc.DisconnectionError | sa.exc.TimeoutError):
+        return "the database is unreachable"
+    if isinstance(exc, sa.exc.InterfaceError):
+        return "the database is unreachable (the connection to it was lost)"
+    return None

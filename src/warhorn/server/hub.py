@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import sqlalchemy as sa
 from pydantic_core import to_json
 
 from warhorn.ai.agents import AGENTS, Agent, Budget, make_agent
@@ -54,6 +55,7 @@ from warhorn.engine import (
     game_spec,
     load_game,
 )
+from warhorn.server.database import storage_problem
 from warhorn.server.errors import ApiError, not_found
 from warhorn.server.limits import ServerLimits
 from warhorn.server.store import GameRecord, GameStore, SeatRecord, StaleWriteError, event_from_record
@@ -69,6 +71,8 @@ AI_REASON = "ai_reason"
 MAX_REASON_CHARS = 300
 #: How many actions the stored digest may lag behind the game (see the module's docstring).
 DIGEST_EVERY = 16
+#: The longest wait, in seconds, between an AI seat's tries to store its action while storage fails.
+STORAGE_RETRY_MAX_SECONDS = 5.0
 #: How many legal-action entries (notation and JSON) :func:`legal_entry_json` keeps.
 LEGAL_ENTRY_CACHE_SIZE = 16_384
 _legal_entries: dict[Action, bytes] = {}
@@ -159,6 +163,8 @@ class LiveGame:
     watchers: set[Watcher] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
     ai_error: str | None = None
+    #: ``ai_error`` says the storage failed: the AI seats go on trying and clear it when a write works.
+    ai_waits_for_storage: bool = False
     retired: bool = False
     deleted: bool = False
     #: Per seat: what its state (without events) was built for, and that state as JSON.
@@ -329,7 +335,8 @@ class GameHub:
             self._games[game_id] = live
             for seat in record.seats:
                 self._tokens[seat.token] = (game_id, seat.seat)
-            return live
+        self.kick_ai(live)  # a game rebuilt after a refused write (or a restart) goes on by itself
+        return live
 
     def _broken_error(self, game_id: str) -> ApiError:
         return ApiError(409, "cannot_resume", f"game {game_id} cannot be resumed: {self._broken[game_id]}")
@@ -546,7 +553,9 @@ class GameHub:
 
     # --- AI seats ------------------------------------------------------------------
     def _ai_seat_to_move(self, live: LiveGame) -> SeatRecord | None:
-        if live.retired or live.deleted or live.ai_error is not None or self._closing:
+        if live.retired or live.deleted or self._closing:
+            return None
+        if live.ai_error is not None and not live.ai_waits_for_storage:
             return None
         decision = live.state.pending()
         if decision is None:
@@ -563,23 +572,53 @@ class GameHub:
         live.ai_task = asyncio.get_running_loop().create_task(self._drive_ai(live), name=f"ai-{live.id}")
 
     async def _drive_ai(self, live: LiveGame) -> None:
-        """Let AI seats act, one action at a time, until a human must decide or the game ends."""
+        """Let AI seats act, one action at a time, until a human must decide or the game ends.
+
+        When the storage fails (read-only, disk full, database unreachable) the seats say so in
+        ``ai_error`` and try again, waiting longer each time (up to ``STORAGE_RETRY_MAX_SECONDS``); the
+        first write that works clears it. The action chosen is kept for the retries of its version.
+        """
         seat: SeatRecord | None = None
+        retry_in = 0.0
+        chosen: tuple[int, Action, str] | None = None
         try:
             while True:
-                if self.ai_delay:
+                if retry_in:
+                    await asyncio.sleep(retry_in)
+                elif self.ai_delay:
                     await asyncio.sleep(self.ai_delay)
                 async with live.lock:
                     seat = self._ai_seat_to_move(live)
                     if seat is None:
                         return
-                    agent = make_agent(seat.kind, self._ai_budget)
-                    rng = ai_rng(live.record.ai_seed, live.version + 1)
-                    action, reason = await asyncio.get_running_loop().run_in_executor(
-                        self._ai_pool,
-                        functools.partial(_choose_and_explain, agent, live.state, seat.seat, rng),
-                    )
-                    await self._commit(live, seat.seat, action, reason)
+                    if chosen is None or chosen[0] != live.version:
+                        agent = make_agent(seat.kind, self._ai_budget)
+                        rng = ai_rng(live.record.ai_seed, live.version + 1)
+                        action, reason = await asyncio.get_running_loop().run_in_executor(
+                            self._ai_pool,
+                            functools.partial(_choose_and_explain, agent, live.state, seat.seat, rng),
+                        )
+                        chosen = (live.version, action, reason)
+                    try:
+                        await self._commit(live, seat.seat, chosen[1], chosen[2])
+                    except sa.exc.SQLAlchemyError as exc:
+                        problem = storage_problem(exc)
+                        if problem is None:
+                            raise
+                        retry_in = min(max(2 * retry_in, 0.25), STORAGE_RETRY_MAX_SECONDS)
+                        if not live.ai_waits_for_storage:
+                            log.warning("AI of game %s waits for the storage: %s", live.id, problem)
+                        live.ai_error = (
+                            f"the AI seats wait: {problem}; they go on by themselves when it works again"
+                        )
+                        live.ai_waits_for_storage = True
+                        self._notify(live)
+                        continue
+                    retry_in = 0.0
+                    if live.ai_waits_for_storage:
+                        log.info("AI of game %s goes on: the storage works again", live.id)
+                        live.ai_error, live.ai_waits_for_storage = None, False
+                        self._notify(live)
                 await asyncio.sleep(0)
         except asyncio.CancelledError:
             raise
@@ -589,6 +628,7 @@ class GameHub:
             who = f"seat {seat.seat} ({seat.kind})" if seat is not None else "an AI seat"
             # every seat reads this: the exception's own text may name a hidden card, so only the log has it
             live.ai_error = f"{who} failed ({type(exc).__name__}); the details are in the server's log"
+            live.ai_waits_for_storage = False
             log.exception("AI of game %s failed", live.id)
             self._notify(live)
 
