@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.exc import SQLAlchemyError
 
         from warhorn.server import create_app
-        from warhorn.server.database import normalise_database_url, storage_problem
+        from warhorn.server.database import normalise_database_url
         from warhorn.server.hub import seat_kinds
         from warhorn.server.limits import ServerLimits
         from warhorn.server.migrations import migrate
@@ -102,20 +102,18 @@ def register(app: typer.Typer) -> None:
         try:
             parsed = normalise_database_url(database_url)
             web_app = create_app(database_url, ai_delay=ai_delay, limits=limits)
-            if parsed.get_backend_name() == "sqlite":  # a PostgreSQL server is contacted once serving
-                migrate(web_app.state.store.engine)
         except ValueError as exc:
             raise fail(str(exc)) from None
-        except (OSError, SQLAlchemyError) as exc:
-            problem = storage_problem(exc)
-            if problem is None:
-                raise
-            raise fail(
-                f"cannot use the database {parsed.render_as_string(hide_password=True)}: {problem}"
-            ) from None
+        except OSError as exc:  # the SQLite file's folder cannot be made
+            raise _storage_failure(parsed.render_as_string(hide_password=True), exc) from None
         problem = port_problem(host, port)
         if problem is not None:
             raise fail(problem)
+        try:
+            if parsed.get_backend_name() == "sqlite":  # a PostgreSQL server is contacted once serving
+                migrate(web_app.state.store.engine)
+        except (OSError, SQLAlchemyError) as exc:
+            raise _storage_failure(parsed.render_as_string(hide_password=True), exc) from None
         _freeze_loaded_objects()
         shown = "localhost" if host in {"127.0.0.1", "0.0.0.0", "::"} else host
         console.print(
@@ -146,6 +144,17 @@ def register(app: typer.Typer) -> None:
             access_log=access_log,
             timeout_graceful_shutdown=3,
         )
+
+
+def _storage_failure(database: str, exc: BaseException) -> BaseException:
+    """The one-line error for a database that cannot be used at start (the exception itself if it is no
+    storage failure)."""
+    from warhorn.server.database import storage_problem
+
+    problem = storage_problem(exc)
+    if problem is None:
+        return exc
+    return fail(f"cannot use the database {database}: {problem}")
 
 
 #: The garbage collector's first threshold in the server process (Python's default is 700).
