@@ -145,3 +145,20 @@ def test_listening_beyond_loopback_gets_the_public_limits(
     assert seen[-1].games_per_client_per_hour == 12 and seen[-1].ai_kinds == {"random", "heuristic"}
     result = CliRunner().invoke(app, [*args, "--ai-kinds", "random,oracle"])
     assert result.exit_code == 1 and "unknown AI kind 'oracle'" in result.output
+
+
+def test_ai_searches_can_run_in_worker_processes(tmp_path: Path) -> None:
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    app = create_app(_sqlite(tmp_path), limits=ServerLimits(ai_pool="processes", ai_workers=2))
+    with TestClient(app) as client:
+        created = create(client, ["random", "random", "random"], seed=21)
+        summary = wait_game(client, created["game_id"], lambda g: g["status"] == "finished", timeout=60)
+        pool = app.state.hub._ai_pool
+        assert isinstance(pool, ProcessPoolExecutor)
+        workers = set(pool._processes)  # the searches ran in forked workers, not in this process
+        assert workers and os.getpid() not in workers
+    assert summary["version"] > 0 and summary["results"] is not None
+    with TestClient(create_app(_sqlite(tmp_path))) as client:  # stored
+        assert client.get(f"/api/games/{created['game_id']}").json()["version"] == summary["version"]

@@ -69,7 +69,12 @@ def register(app: typer.Typer) -> None:
             "else the agent's own iteration budget).",
         ),
         ai_workers: int = typer.Option(
-            1, min=1, max=64, help="Threads that run AI searches (apart from requests)."
+            1, min=1, max=64, help="Workers that run AI searches (apart from requests)."
+        ),
+        ai_pool: str | None = typer.Option(
+            None,
+            help="Where AI searches run: 'threads' (in the server process) or 'processes' (forked workers, "
+            "so a search never holds the server's interpreter lock; the default beyond loopback).",
         ),
     ) -> None:
         """Serve the web app: lobby at / and one private page per human seat."""
@@ -83,6 +88,8 @@ def register(app: typer.Typer) -> None:
         from warhorn.server.limits import ServerLimits
         from warhorn.server.migrations import migrate
 
+        if ai_pool not in (None, "threads", "processes"):
+            raise fail(f"--ai-pool: {ai_pool!r} is neither 'threads' nor 'processes'")
         kinds = None
         if ai_kinds is not None:
             kinds = frozenset(k.strip() for k in ai_kinds.split(",") if k.strip())
@@ -98,6 +105,7 @@ def register(app: typer.Typer) -> None:
             ai_kinds=kinds,
             ai_think_seconds=ai_think_seconds,
             ai_workers=ai_workers,
+            ai_pool=ai_pool,
         )
         try:
             parsed = normalise_database_url(database_url)

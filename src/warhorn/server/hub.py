@@ -29,9 +29,10 @@ import asyncio
 import contextlib
 import functools
 import logging
+import multiprocessing
 import re
 import secrets
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -236,6 +237,14 @@ def _choose_and_explain(agent: Agent, state: GameState, seat: int, rng: Rng) -> 
     return action, reason if isinstance(reason, str) else ""
 
 
+def choose_for_seat(
+    kind: str, budget: Budget | None, state: GameState, seat: int, rng: Rng
+) -> tuple[Action, str]:
+    """An AI seat of ``kind`` chooses its action and says why (runs in the AI pool: a thread or a
+    worker process)."""
+    return _choose_and_explain(make_agent(kind, budget), state, seat, rng)
+
+
 def _same_digest(state: GameState, record: GameRecord) -> bool:
     return state.digest() == record.digest
 
@@ -251,9 +260,16 @@ class GameHub:
         self.limits = limits or ServerLimits()
         # AI searches run here, not in the default pool the database work and requests use, so a
         # request never waits in a queue behind them (at most ``ai_workers`` searches at once).
-        self._ai_pool = ThreadPoolExecutor(
-            max_workers=self.limits.ai_workers, thread_name_prefix="warhorn-ai"
-        )
+        self._ai_pool: Executor
+        if self.limits.ai_pool == "processes":
+            # forked, so that the workers know every game this process registered (tests register some)
+            self._ai_pool = ProcessPoolExecutor(
+                max_workers=self.limits.ai_workers, mp_context=multiprocessing.get_context("fork")
+            )
+        else:
+            self._ai_pool = ThreadPoolExecutor(
+                max_workers=self.limits.ai_workers, thread_name_prefix="warhorn-ai"
+            )
         self._ai_budget = (
             Budget(seconds=self.limits.ai_think_seconds) if self.limits.ai_think_seconds is not None else None
         )
@@ -592,11 +608,12 @@ class GameHub:
                     if seat is None:
                         return
                     if chosen is None or chosen[0] != live.version:
-                        agent = make_agent(seat.kind, self._ai_budget)
                         rng = ai_rng(live.record.ai_seed, live.version + 1)
                         action, reason = await asyncio.get_running_loop().run_in_executor(
                             self._ai_pool,
-                            functools.partial(_choose_and_explain, agent, live.state, seat.seat, rng),
+                            functools.partial(
+                                choose_for_seat, seat.kind, self._ai_budget, live.state, seat.seat, rng
+                            ),
                         )
                         chosen = (live.version, action, reason)
                     try:

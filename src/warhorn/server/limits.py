@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from typing import Any
+from typing import Any, Literal
 
 import pydantic
 
@@ -34,8 +34,11 @@ class ServerLimits(pydantic.BaseModel):
     ai_kinds: frozenset[str] | None = None
     #: Seconds an AI seat may think per action (None: the agent's own budget, in iterations).
     ai_think_seconds: float | None = pydantic.Field(default=None, gt=0, le=600)
-    #: Threads that run AI searches: AI work waits for one of these, never for the request threads.
+    #: Workers that run AI searches: AI work waits for one of these, never for the request threads.
     ai_workers: int = pydantic.Field(default=1, ge=1, le=64)
+    #: ``threads`` (in the server process) or ``processes`` (forked workers: a search then does not
+    #: hold the server's interpreter lock; each move's state is copied to the worker).
+    ai_pool: Literal["threads", "processes"] = "threads"
     #: Seconds a client has to send a request's whole body, and the largest body accepted.
     request_body_seconds: float = pydantic.Field(default=10.0, gt=0, le=3600)
     max_body_bytes: int = pydantic.Field(default=1_000_000, ge=1_000, le=100_000_000)
@@ -47,6 +50,7 @@ class ServerLimits(pydantic.BaseModel):
             "games_per_client_per_hour": 12,
             "max_open_games": 32,
             "ai_think_seconds": 1.0,
+            "ai_pool": "processes",
         }
         return cls(**{**defaults, **{k: v for k, v in overrides.items() if v is not None}})
 
