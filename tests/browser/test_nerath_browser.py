@@ -166,6 +166,17 @@ def test_play_a_nerath_turn_by_clicking(
     # the generic list of every legal action stays on the page, folded
     assert browser.find_elements(By.CSS_SELECTOR, "details#all-actions #action-buttons button")
 
+    # --- a refused action names its rule once and its territories by name ---
+    browser.execute_script(
+        "document.getElementById('action-text').value = arguments[0];"
+        "document.getElementById('text-form').requestSubmit();",
+        "move 2 soldier cinderveil>karkothi_throneholds",
+    )
+    wait.until(lambda d: _text(d, "#action-error"))
+    refusal = _text(browser, "#action-error")
+    assert refusal.count("NER-MAP-02") == 1 and "(rule" not in refusal, refusal
+    assert "Cinderveil" in refusal and "cinderveil" not in refusal, refusal
+
     # --- movement: two soldiers from Cinderveil attack Thornvale; the odds show before the attack ---
     _click(wait, "g.space[data-space='cinderveil']")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.piece-choice[data-piece='soldier']"))
@@ -209,6 +220,11 @@ def test_play_a_nerath_turn_by_clicking(
     assert tray["decision"] == "reinforcements"
     assert _karkoth_pieces_on(browser, "thornvale") == after_battle
     assert browser.find_elements(By.CSS_SELECTOR, "#nerath-battle .die"), "the last battle is still reported"
+    # the log written after the reload names territories, kingdoms and cards, never their ids
+    wait.until(lambda d: "Thornvale" in _text(d, "#log"))
+    log = _text(browser, "#log")
+    for space_id in ("cinderveil", "thornvale", "karkothi_throneholds"):
+        assert space_id not in log, f"{space_id!r} printed as an id in the log after a reload"
     tray = _buy_and_place(browser, wait, tray, "warship" if _affordable(browser, "warship") else "soldier")
     browser.execute_script("window.scrollTo(0, document.getElementById('board').offsetTop)")
     screenshot(browser, "nerath-board")
@@ -227,7 +243,8 @@ def test_play_a_nerath_turn_by_clicking(
             break
         tray = _answer(browser, wait, _tray(browser))
     assert "Karkoth" not in _turn(browser)
-    assert js_errors(browser) == []
+    # the only console message: the refused action's 422 answer, made on purpose above
+    assert [e for e in js_errors(browser) if "status of 422" not in e] == []
 
 
 def test_the_odds_calculator_page_by_clicking(

@@ -54,6 +54,11 @@ def test_an_ai_seats_reason_shows_in_the_log_and_survives_a_restart(open_client:
         # the reason is stored in the action's own row (one transaction with its events)
         for number in reasons:
             assert [e["kind"] for e in by_ai[number].events].count(AI_REASON) == 1
+            # the reason comes first, then what the action did (the log reads "why, then what")
+            assert by_ai[number].events[0]["kind"] == AI_REASON
+        for number in reasons:
+            shown = [e["kind"] for e in payload["events"] if e["action"] == number]
+            assert shown[0] == AI_REASON, shown
         # the AI's public actions (a roll: every event public) all carry their reason for seat 0
         public = {n for n, a in by_ai.items() if all(e["visible_to"] is None for e in a.events)}
         assert public and public <= set(reasons)

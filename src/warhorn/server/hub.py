@@ -530,7 +530,7 @@ class GameHub:
         after, events = live.state.apply(action)
         explained = reason_event(live.seat(seat), reason, events) if reason else None
         if explained is not None:
-            events = [*events, explained]
+            events = [explained, *events]
         number = live.version + 1
         results = after.results()
         status = "finished" if after.is_terminal else "active"

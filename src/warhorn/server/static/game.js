@@ -9,7 +9,11 @@
 //                                          send an action chosen on the shown version; `controls.seat`
 //                                          and `controls.token` name this seat (e.g. for its board
 //                                          layout at /api/seat/<token>/board).
-//   describeEvent(event) -> string|null   optional: a nicer log line for an event.
+//   describeEvent(event) -> string|null   optional: a nicer log line for an event (names for ids).
+//                                          A renderer that loads what it names things with later (its
+//                                          board layout) calls `controls.refreshLog()` once it has it,
+//                                          and the whole log is written again with the names.
+//   describeText(text) -> string          optional: any other text (the prompt) with names for ids.
 import { request, el } from "./api.js";
 
 const root = document.getElementById("game");
@@ -21,6 +25,7 @@ let current = null; // the last payload
 let renderer = null;
 let busy = false;
 let streamId = null; // the id of this page's live stream (its "stream" event)
+let shownEvents = []; // every event in the log, in order (to write the log again with names)
 
 function seatName(index) {
   if (!current) return `seat ${index}`;
@@ -34,7 +39,8 @@ function decisionText(payload) {
   const pending = payload.pending;
   if (!pending) return "Game over";
   const rule = pending.rule ? ` [${pending.rule}]` : "";
-  if (pending.yours) return `Your decision: ${pending.prompt}${rule}`;
+  const prompt = renderer && renderer.describeText ? renderer.describeText(pending.prompt) : pending.prompt;
+  if (pending.yours) return `Your decision: ${prompt}${rule}`;
   return `Waiting for ${seatName(pending.player)} (${pending.kind})${rule}`;
 }
 
@@ -90,6 +96,7 @@ function logLine(event) {
 function appendEvents(events) {
   const log = $("log");
   for (const old of log.querySelectorAll(".fresh")) old.classList.remove("fresh");
+  shownEvents.push(...events);
   for (const event of events) {
     const line = logLine(event);
     line.classList.add("fresh");
@@ -112,7 +119,7 @@ function render(payload) {
 
 function accept(payload, replaceLog) {
   if (current && payload.version < current.version) return; // an older answer arriving late
-  if (replaceLog) $("log").replaceChildren();
+  if (replaceLog) { $("log").replaceChildren(); shownEvents = []; }
   const known = current ? current.version : 0;
   appendEvents(replaceLog ? payload.events : payload.events.filter((e) => e.action > known));
   render(payload);
@@ -129,8 +136,7 @@ async function submit(body) {
     accept(payload, false);
     $("action-text").value = "";
   } catch (error) {
-    const rule = error.body && error.body.rule ? ` (rule ${error.body.rule})` : "";
-    $("action-error").textContent = error.message + rule;
+    $("action-error").textContent = errorText(error);
     // a refused stale action, or an answer lost on the way (the live stream will not repeat it)
     if (error.status === 409 || error.status === undefined) await reload();
   } finally {
@@ -139,11 +145,27 @@ async function submit(body) {
   }
 }
 
+// A refused action's message, naming its rule once: "[NER-MOV-01]" when the message does not already.
+function errorText(error) {
+  const rule = error.body && error.body.rule;
+  const message = renderer && renderer.describeText ? renderer.describeText(error.message) : error.message;
+  if (!rule || String(message).includes(rule)) return message;
+  return `${message} [${rule}]`;
+}
+
+// The whole log written again (after the renderer got what it names things with).
+function refreshLog() {
+  const log = $("log");
+  log.replaceChildren(...shownEvents.map(logLine));
+  log.scrollTop = log.scrollHeight;
+}
+
 const controls = {
   seat,
   token,
   submit: (action) => submit({ action }),
   submitText: (text) => submit({ text }),
+  refreshLog,
 };
 
 async function reload() {

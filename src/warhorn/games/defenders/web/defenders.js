@@ -54,6 +54,22 @@ function questName(id) {
   const quest = layout.quests[id];
   return quest ? quest.name : id;
 }
+// A text for a person with the names of the hero cards, heroes and quests it names by id (a card
+// copy "battle_luck#1" is named as its card).
+function namesIn(text) {
+  return String(text || "").replace(/\b[a-z][a-z0-9_]*(?:#\d+)?/g, (word) => {
+    const base = word.replace(/#\d+$/, "");
+    const named = layout.cards[base] || layout.heroes[base] || layout.quests[base];
+    return named && named.name ? named.name : word;
+  });
+}
+export function describeEvent(event) {
+  if (!layout || !event.text) return null;
+  return namesIn(event.text);
+}
+export function describeText(text) {
+  return layout ? namesIn(text) : text;
+}
 function isLocation(name) { return typeof name === "string" && layout.byName.has(name); }
 
 const TRAVEL = {
@@ -130,6 +146,7 @@ export function render(container, payload, controls) {
         .then((data) => {
           layout = indexLayout(data);
           draw(latest.container, latest.payload, latest.controls);
+          if (latest.controls.refreshLog) latest.controls.refreshLog(); // the log with names now
         })
         .catch((error) => {
           loading = null;

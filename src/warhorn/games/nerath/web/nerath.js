@@ -767,6 +767,7 @@ export function render(container, payload, controls) {
         data.byId = Object.fromEntries([...data.spaces].map((s) => [s.id, s]));
         layout = data;
         redraw();
+        if (controlsRef && controlsRef.refreshLog) controlsRef.refreshLog(); // the log with names now
       }).catch((error) => { container.replaceChildren(el("p", { class: "error" }, `board: ${error.message}`)); });
     }
     container.replaceChildren(el("p", { class: "muted" }, "loading the map…"));
@@ -779,12 +780,26 @@ export function render(container, payload, controls) {
   }
 }
 
-function namesIn(text) {
-  return String(text || "").replace(/\b[a-z][a-z0-9_]*\b/g, (word) => (layout.byId[word] ? layout.byId[word].name : word));
+// The name a person reads for an id in a text: a territory, a kingdom, a treasure or event card
+// (a card copy "battle_luck#1" is named as its card), a dungeon guardian; null for any other word.
+function nameOf(id) {
+  const base = id.replace(/#\d+$/, "");
+  const named = layout.byId[base] || layout.kingdoms.find((k) => k.id === base)
+    || layout.treasures[base] || layout.events[base] || layout.guardians[base];
+  return named && named.name ? named.name : null;
 }
 
-// A log line with the spaces' names instead of their ids.
+function namesIn(text) {
+  return String(text || "").replace(/\b[a-z][a-z0-9_]*(?:#\d+)?/g, (word) => nameOf(word) || word);
+}
+
+// A log line with names (territories, kingdoms, cards, guardians) instead of their ids.
 export function describeEvent(event) {
   if (!layout || !event.text) return null;
   return namesIn(event.text);
+}
+
+// Any other text for a person (the pending decision's prompt) with names instead of ids.
+export function describeText(text) {
+  return layout ? namesIn(text) : text;
 }
