@@ -3,6 +3,7 @@ map, and the AI seat's reasons in the log."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,7 @@ def test_a_defenders_game_made_in_the_lobby_is_played_on_the_map_and_logs_ai_rea
     assert hero_location(driver, "ranger") == hero_location(driver, "cleric") == "Monarch City"
     assert my_turn(driver)
     side = driver.find_element(By.CSS_SELECTOR, ".dfr-side").text
+    assert " · turn 1 · " in side, "the first turn is turn 1"
     assert "Early War" in side and "Taint crystals left: 11 of 12" in side and "Lord Balazarg" in side
     driver.save_screenshot(str(tmp_path / "defenders-start.png"))
 
@@ -94,6 +96,10 @@ def test_a_defenders_game_made_in_the_lobby_is_played_on_the_map_and_logs_ai_rea
         if driver.find_elements(By.ID, "dfr-herobar") or not my_turn(driver):
             break
         click_choice(driver, "Pass")
+    # the panel's turn and the log's last "Turn N:" line count the same way (the first turn is turn 1)
+    started = [int(m.group(1)) for line in log_lines(driver) if (m := re.match(r"Turn (\d+):", line))]
+    panel = re.search(r"turn (\d+)", driver.find_element(By.CSS_SELECTOR, ".dfr-war").text)
+    assert started and panel and int(panel.group(1)) == started[-1], (started, panel)
     driver.execute_script("window.scrollTo(0, 0)")
     screenshot(driver, "defenders-board")
     assert js_errors(driver) == []

@@ -118,7 +118,7 @@ def begin_turn(state: DefendersState) -> None:
         bonus.append("Boots of Speed (+2)")
     state.log(
         "turn_start",
-        f"Turn {state.turn_no}: {state.hero_name(state.current)} (player {s.player}) "
+        f"Turn {state.turn_no + 1}: {state.hero_name(state.current)} (player {s.player}) "
         f"has {s.actions} action(s)" + (f" ({', '.join(bonus)})" if bonus else ""),
         hero=s.hero,
         actions=s.actions,
