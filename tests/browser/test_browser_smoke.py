@@ -42,3 +42,32 @@ def test_create_a_game_in_the_lobby_and_play_by_clicking(
     wait.until(lambda d: d.execute_script(log_lines) > version_before)
     screenshot(browser, "smoke-dice-race")
     assert js_errors(browser) == []
+
+
+def test_every_games_lobby_defaults_make_a_game(web_server: LiveServer, browser: Any) -> None:
+    """Each game as the lobby first shows it (its default options and seat count, seat 0 human, the
+    others AI) is accepted; its options read as words, with their choices."""
+    wait = WebDriverWait(browser, 10)
+    browser.get(web_server.url + "/")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-select option[value='nerath']"))
+    games = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, "#game-select option")]
+    assert {"nerath", "defenders", "smallworld"} <= set(games)
+    for game in games:
+        Select(browser.find_element(By.ID, "game-select")).select_by_value(game)
+        browser.execute_script("document.getElementById('created').replaceChildren()")
+        browser.find_element(By.CSS_SELECTOR, "#create-form button[type=submit]").click()
+
+        def created_or_failed(d: Any) -> Any:
+            created = d.find_elements(By.CSS_SELECTOR, "#created h3")
+            return created or d.find_element(By.ID, "create-error").text
+
+        wait.until(created_or_failed)
+        assert browser.find_element(By.ID, "create-error").text == "", game
+    Select(browser.find_element(By.ID, "game-select")).select_by_value("nerath")
+    options = browser.find_element(By.ID, "options").text
+    assert "Reposition flyers cross enemy" in options and "reposition_flyers" not in options
+    assert "free for all" in Select(browser.find_element(By.ID, "opt-mode")).first_selected_option.text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#seats .seat-kind")) == 4
+    Select(browser.find_element(By.ID, "game-select")).select_by_value("defenders")
+    heroes = browser.find_element(By.CSS_SELECTOR, "[data-option='heroes']").text
+    assert "ranger" in heroes and "cleric" in heroes, heroes

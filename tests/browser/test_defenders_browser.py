@@ -39,7 +39,7 @@ def _create_in_lobby(driver: Any, server: LiveServer) -> str:
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-select option[value='defenders']"))
     Select(driver.find_element(By.ID, "game-select")).select_by_value("defenders")
     wait(driver).until(lambda d: d.find_elements(By.ID, "opt-heal_land"))
-    driver.find_element(By.XPATH, "//fieldset[@id='seats']//button[text()='add seat']").click()
+    # the lobby shows the default two seats (the "players" option's default)
     seats = wait(driver).until(
         lambda d: (
             d.find_elements(By.CSS_SELECTOR, "#seats .seat-kind")[1:]

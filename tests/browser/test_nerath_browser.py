@@ -131,11 +131,8 @@ def _create_nerath_game_in_lobby(driver: Any, wait: WebDriverWait, url: str) -> 
     driver.get(url + "/")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-select option[value='nerath']"))
     Select(driver.find_element(By.ID, "game-select")).select_by_value("nerath")
-    for _ in range(2):  # the form starts with the fewest seats (2); free-for-all needs 4
-        count = len(driver.find_elements(By.CSS_SELECTOR, "#seats .seat-kind"))
-        add = [b for b in driver.find_elements(By.CSS_SELECTOR, "#seats button") if b.text == "add seat"]
-        add[0].click()
-        wait.until(lambda d, n=count: len(d.find_elements(By.CSS_SELECTOR, "#seats .seat-kind")) == n + 1)
+    # the form starts with the default four seats (free-for-all needs 4)
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#seats .seat-kind")) == 4)
     for n, select in enumerate(driver.find_elements(By.CSS_SELECTOR, "#seats .seat-kind")):
         Select(select).select_by_value("human" if n == 0 else "random")
     driver.find_element(By.ID, "seed").send_keys(str(SEED))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,13 @@ from warhorn.engine.plugin import ContentSupport
 from warhorn.engine.rng import Rng
 from warhorn.games.defenders.board import DefendersBoard
 from warhorn.games.defenders.state import DefendersState
+
+
+def _packaged_hero_ids() -> list[str]:
+    """The ids of the packaged heroes (named in the "heroes" option's help, so a player can pick)."""
+    with (Path(__file__).parent / "data" / "heroes.toml").open("rb") as file:
+        return [hero["id"] for hero in tomllib.load(file).get("heroes", [])]
+
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("players", int, 2, "number of players (DEF-END-01)", minimum=1, maximum=4),
@@ -23,7 +31,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         minimum=1,
         maximum=4,
     ),
-    OptionSpec("heroes", str, "", "comma-separated hero ids in seat order; the rest are drawn at random"),
+    OptionSpec(
+        "heroes",
+        str,
+        "",
+        "comma-separated hero ids in seat order, from: "
+        + ", ".join(_packaged_hero_ids())
+        + "; the rest are drawn at random",
+    ),
     OptionSpec("first_player", int, 0, "who takes the first turn (DEF-SET-06)", minimum=0, maximum=3),
     OptionSpec(
         "heal_land",

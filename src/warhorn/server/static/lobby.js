@@ -8,13 +8,20 @@ function currentGame() {
   return catalog.games.find((g) => g.id === $("game-select").value);
 }
 
+// An option's name or choice as a person reads it: "reposition_flyers_cross_enemy" → "Reposition flyers
+// cross enemy", "free_for_all" → "free for all" (the form still sends the option's own values).
+function label(name, capital = false) {
+  const words = String(name).replace(/_/g, " ");
+  return capital ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+}
+
 function optionInput(option) {
   const id = `opt-${option.name}`;
   let input;
   if (option.choices) {
     input = el("select", { id, name: option.name });
     for (const choice of option.choices) {
-      input.append(el("option", { value: String(choice), selected: choice === option.default }, String(choice)));
+      input.append(el("option", { value: String(choice), selected: choice === option.default }, label(choice)));
     }
   } else if (option.type === "bool") {
     input = el("input", { id, name: option.name, type: "checkbox", checked: option.default === true });
@@ -25,7 +32,8 @@ function optionInput(option) {
     input = el("input", { id, name: option.name, value: option.default ?? "" });
   }
   input.dataset.type = option.type;
-  return el("label", { title: option.help }, `${option.name} `, input, el("span", { class: "muted" }, ` ${option.help}`));
+  return el("label", { title: option.name, "data-option": option.name }, `${label(option.name, true)} `, input,
+    el("span", { class: "muted" }, ` ${option.help}`));
 }
 
 function seatRow(index, kind) {
@@ -56,7 +64,9 @@ function renderGameForm() {
     if (option.name === "players") continue; // follows the number of seats
     box.append(optionInput(option));
   }
-  renderSeats(game.min_players);
+  // as many seats as the game's default number of players (its defaults are a valid game), else its least
+  const players = game.options.find((o) => o.name === "players");
+  renderSeats(players && Number.isInteger(players.default) ? players.default : game.min_players);
 }
 
 function readOptions() {
