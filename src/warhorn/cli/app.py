@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warhorn.cli.position_cmd",
     "warhorn.cli.odds_cmd",
     "warhorn.cli.tournament_cmd",
+    "warhorn.cli.report_cmd",
     "warhorn.cli.serve_cmd",
 )
 

@@ -51,8 +51,18 @@ def _span(low: float, high: float) -> str:
 
 
 def print_summary(summary: TournamentSummary, wall_seconds: float, jobs: int) -> None:
-    """The tournament report: agents (win rates, thinking time), Elo, seats, and throughput."""
-    agents = Table(title="Agents", title_justify="left")
+    """The tournament report: the team (cooperative games), agents (win rates, thinking time), Elo, seats,
+    and throughput."""
+    if summary.team is not None:
+        team = summary.team
+        console.print(
+            f"Team (cooperative: the players win or lose together): {team.wins} wins in {team.games} games, "
+            f"{_percent(team.rate)} (95 % CI {_span(team.interval.low, team.interval.high)}); "
+            "no Elo between seats",
+            highlight=False,
+        )
+    title = "Agents (games won by a team it sat in)" if summary.team is not None else "Agents"
+    agents = Table(title=title, title_justify="left")
     agents.add_column("agent", overflow="fold")
     for column in ("games", "wins", "rate", "95 % CI", "ms/move"):
         agents.add_column(column, justify="right")

@@ -116,6 +116,8 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = ()
     max_actions: int = 100_000
     description: str = ""
+    #: The players win or lose together (Defenders): reports give the team win rate, no rating between seats.
+    cooperative: bool = False
 
     def option(self, name: str) -> OptionSpec:
         for opt in self.options:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from warhorn.engine.actions import Action, ActionCodec
@@ -83,6 +83,22 @@ class GameState(ABC):
         logs them); a game that logs none (Defenders, Small World) overrides this so its records
         still carry a count.
         """
+        return None
+
+    def player_scores(self) -> Mapping[int, float] | None:
+        """Each player's score now, as the game counts it (VP, points), for score-over-rounds reports.
+
+        None: the game keeps no running score. Tournament records sample it at every round start.
+        """
+        return None
+
+    def seat_roles(self) -> list[str] | None:
+        """What each seat plays (faction, kingdom, hero…) for win rates by role in reports; None: no roles."""
+        return None
+
+    def stage_name(self) -> str | None:
+        """The stage the game has reached, if it has stages (Defenders: the war status); reports group
+        cooperative losses by it. None: no stages."""
         return None
 
     def why_illegal(self, action: Action) -> IllegalActionError:

@@ -240,13 +240,17 @@ def _rounds_seen(events: Iterable[Any], rounds: int | None) -> int | None:
 def play_game(job: GameJob) -> GameRecord:
     """Play one game to its end (or the action limit) and return its record.
 
-    The record: game, rules_version, content_hash, options, index, seed,
-    seats (agent labels by seat), result (``Results.to_json()`` or None when
-    unfinished), actions, rounds (from the turn flow's events, else the game's
-    ``rounds_played()``; None when the game counts no rounds), duration_s,
-    decisions and think_s (per seat: how many decisions its agent took and the
-    seconds it spent on them), and error (None, or why the game stopped:
-    an agent's exception or the action limit).
+    The record: game, rules_version, content_hash, options, cooperative (the
+    game's players win or lose together), index, seed, seats (agent labels by
+    seat), roles (what each seat plays: ``GameState.seat_roles()``),
+    score_by_round (each seat's ``player_scores()`` as each round began, then
+    at the end; None when the game keeps no score), first_seat (the seat that
+    decided first), final_stage (``GameState.stage_name()`` at the end), result
+    (``Results.to_json()`` or None when unfinished), actions, rounds (from the
+    turn flow's events, else the game's ``rounds_played()``; None when the game
+    counts no rounds), duration_s, decisions and think_s (per seat: how many
+    decisions its agent took and the seconds it spent on them), and error
+    (None, or why the game stopped: an agent's exception or the action limit).
     """
     run_setup(job.setup)
     started = time.perf_counter()
@@ -261,7 +265,19 @@ def play_game(job: GameJob) -> GameRecord:
     think = [0.0] * len(agents)
     rounds: int | None = None
     error: str | None = None
+    roles = state.seat_roles()
+    first = state.pending()
+    first_seat = first.player if first is not None else None
+    # score_by_round[r]: each seat's score when round r + 1 began (the last entry: at the end)
+    score_by_round: list[list[float]] = []
+    sampled_round = 0
     while True:
+        current_round = rounds if rounds is not None else state.rounds_played()
+        if current_round is not None and current_round > sampled_round:
+            scores = state.player_scores()
+            if scores is not None:
+                score_by_round.append([float(scores.get(p, 0.0)) for p in range(state.num_players)])
+            sampled_round = current_round
         decision = state.pending()
         if decision is None:
             break
@@ -283,14 +299,22 @@ def play_game(job: GameJob) -> GameRecord:
     if rounds is None:
         rounds = state.rounds_played()
     results = state.results()
+    final_scores = state.player_scores()
+    if final_scores is not None:
+        score_by_round.append([float(final_scores.get(p, 0.0)) for p in range(state.num_players)])
     return {
         "game": job.game,
         "rules_version": state.spec.rules_version,
         "content_hash": state.content_hash,
         "options": job.options,
+        "cooperative": state.spec.cooperative,
         "index": job.index,
         "seed": job.game_seed,
         "seats": list(job.seat_labels),
+        "roles": roles,
+        "first_seat": first_seat,
+        "final_stage": state.stage_name(),
+        "score_by_round": score_by_round if final_scores is not None else None,
         "result": results.to_json() if results is not None else None,
         "actions": actions,
         "rounds": rounds,

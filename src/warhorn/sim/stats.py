@@ -15,6 +15,11 @@
   from a bootstrap over games with a seeded generator; an agent that won
   (or lost) every comparison gets an interval open at that end, since its
   games cannot bound how much stronger (weaker) it is.
+- :func:`team_win_rate`: in a cooperative game (the record's ``cooperative``
+  flag, from ``GameSpec.cooperative``) the players win or lose together, so
+  the summary gives the team's win rate with its Wilson interval and no Elo:
+  a rating between seats that share every result would only measure the
+  game's own tie-break between champions.
 """
 
 from __future__ import annotations
@@ -268,6 +273,22 @@ def _quantile(ordered: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
+def is_cooperative(records: Sequence[Mapping[str, Any]]) -> bool:
+    """True when every record comes from a cooperative game (a record from before the flag: competitive)."""
+    return bool(records) and all(bool(r.get("cooperative")) for r in records)
+
+
+def team_win_rate(records: Iterable[Mapping[str, Any]]) -> WinRate:
+    """Games the players won together (every seat among the winners) out of all games played."""
+    games = 0
+    wins = 0
+    for record in records:
+        games += 1
+        winners = _winners(record)
+        wins += int(bool(winners) and winners == set(range(len(record["seats"]))))
+    return WinRate("team", games, wins)
+
+
 @dataclass(frozen=True, slots=True)
 class TournamentSummary:
     games: int
@@ -280,15 +301,23 @@ class TournamentSummary:
     mean_rounds: float | None
     total_game_seconds: float
     end_reasons: dict[str, int]
+    #: The cooperative team's win rate (None in a competitive game).
+    team: WinRate | None = None
 
 
 def summarize(
     records: Sequence[Mapping[str, Any]], *, bootstrap: int = 200, seed: int = 0
 ) -> TournamentSummary:
-    """Everything the tournament report prints; Elo only when two or more agents took part."""
+    """Everything the tournament report prints: in a cooperative game the team's win rate and no Elo,
+    otherwise Elo when two or more agents took part."""
     agents = agent_win_rates(records)
     labels = [a.name for a in agents]
-    elo = elo_ratings(records, labels, bootstrap=bootstrap, seed=seed) if len(labels) > 1 else None
+    team = team_win_rate(records) if is_cooperative(records) else None
+    elo = (
+        elo_ratings(records, labels, bootstrap=bootstrap, seed=seed)
+        if len(labels) > 1 and team is None
+        else None
+    )
     finished = sum(1 for r in records if r.get("result"))
     errors = sum(1 for r in records if r.get("error"))
     rounds = [r["rounds"] for r in records if isinstance(r.get("rounds"), int)]
@@ -307,4 +336,5 @@ def summarize(
         mean_rounds=sum(rounds) / len(rounds) if rounds else None,
         total_game_seconds=sum(float(r.get("duration_s", 0.0)) for r in records),
         end_reasons=reasons,
+        team=team,
     )

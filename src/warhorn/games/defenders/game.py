@@ -87,6 +87,7 @@ SPEC = GameSpec(
     hidden_information=True,
     options=OPTIONS,
     max_actions=20_000,
+    cooperative=True,
     description="Cooperative: 1-4 heroes defend Monarch City against four generals and their minions.",
 )
 

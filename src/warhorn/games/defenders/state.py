@@ -285,6 +285,21 @@ class DefendersState(GameState):
     ) -> None:
         self.events.append(Event(kind, data, text, chance=chance))
 
+    def player_scores(self) -> dict[int, float]:
+        """Each player's champion points so far: quests completed + generals slain (DEF-END-03)."""
+        return {p: float(points) for p, (points, _quests) in victory.champion_scores(self).items()}
+
+    def stage_name(self) -> str:
+        """The war status reached (the track the darkness spreads along)."""
+        return WAR_NAMES[self.war]
+
+    def seat_roles(self) -> list[str]:
+        """The hero(es) each player runs (joined by ``+`` when a player runs several)."""
+        return [
+            "+".join(self.hero_name(i) for i, slot in enumerate(self.slots) if slot.player == p)
+            for p in range(self.players)
+        ]
+
     def hero_name(self, slot: int) -> str:
         hero = self.slots[slot].hero
         return self.board.hero_by_id[hero].name if hero else f"seat {slot}"

@@ -270,6 +270,13 @@ class NerathState(GameState, BoardQueries):
             scores[self.player_of[k]] = max(scores[self.player_of[k]], float(val))
         return scores
 
+    def seat_roles(self) -> list[str]:
+        """The kingdom(s) each player commands (two joined by ``+`` when a player holds two)."""
+        return [
+            "+".join(self.kingdom_name(k) for k in range(4) if self.player_of[k] == p)
+            for p in range(self.num_players)
+        ]
+
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         scores = self.player_scores()
         levels = sorted(set(scores.values()), reverse=True)

@@ -1,0 +1,401 @@
+"""A designer's balance report: one self-contained HTML page of plots, each with its numbers beside it.
+
+:func:`build_report` reads tournament records (``warhorn tournament --out``)
+and draws, with matplotlib, what a designer asks of a batch of games:
+
+- win rate per agent, per seat and per role (faction, kingdom, hero: the
+  record's ``roles``), each with its 95 % Wilson interval as an error bar;
+  for a cooperative game the team's win rate first, and no Elo;
+- first-player advantage: the win rate of the seat that decided first
+  against the other seats;
+- game length: the distribution of rounds (or actions, when the game counts
+  no rounds);
+- score over rounds (the record's ``score_by_round``): the mean per role with
+  a 95 % band for the mean;
+- end reasons; for a cooperative game, the losses by cause and by the stage
+  the game had reached (``final_stage``: Defenders' war status).
+
+Every figure is a PNG embedded as a data URI next to an HTML table of the
+numbers it plots, and the page names the command that regenerates it, so a
+report file can be mailed or archived alone.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from warhorn.sim.stats import (
+    Z95,
+    WinRate,
+    agent_win_rates,
+    is_cooperative,
+    seat_win_rates,
+    team_win_rate,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One section of the report: a title, a PNG, the table of its numbers and a note."""
+
+    title: str
+    png: bytes
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ValueError("warhorn report needs matplotlib (pip install 'warhorn[sim]')") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _png(fig: Any) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
+    _pyplot().close(fig)
+    return buffer.getvalue()
+
+
+def _percent(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value * 100:.1f} %"
+
+
+def _rate_rows(rates: Sequence[WinRate]) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        (
+            r.name,
+            str(r.games),
+            str(r.wins),
+            _percent(r.rate),
+            f"{r.interval.low * 100:.1f}–{r.interval.high * 100:.1f} %",
+        )
+        for r in rates
+    )
+
+
+RATE_HEADER = ("name", "games", "wins", "rate", "95 % CI")
+
+
+def _rate_figure(title: str, rates: Sequence[WinRate], note: str = "") -> Figure:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 0.45 * len(rates) + 1.2))
+    names = [r.name for r in rates]
+    values = [0.0 if math.isnan(r.rate) else r.rate for r in rates]
+    low = [v - r.interval.low for v, r in zip(values, rates, strict=True)]
+    high = [r.interval.high - v for v, r in zip(values, rates, strict=True)]
+    positions = list(range(len(rates)))
+    ax.barh(positions, values, xerr=[low, high], color="#4c78a8", capsize=4)
+    ax.set_yticks(positions, names)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (bars: 95 % Wilson interval)")
+    ax.set_title(title)
+    return Figure(title, _png(fig), RATE_HEADER, _rate_rows(rates), note)
+
+
+def role_win_rates(records: Sequence[Mapping[str, Any]]) -> list[WinRate]:
+    """Per role (the record's ``roles``: faction, kingdom, hero): games played and won; sorted by name."""
+    games: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for record in records:
+        roles = record.get("roles")
+        if not roles:
+            continue
+        result = record.get("result") or {}
+        winners = {int(w) for w in result.get("winners", [])}
+        for seat, role in enumerate(roles):
+            games[role] += 1
+            wins[role] += int(seat in winners)
+    return [WinRate(role, games[role], wins[role]) for role in sorted(games)]
+
+
+def first_player_rates(records: Sequence[Mapping[str, Any]]) -> list[WinRate]:
+    """The seat that decided first against the other seats (per seat-game), for competitive games."""
+    first = [0, 0]
+    others = [0, 0]
+    for record in records:
+        seat0 = record.get("first_seat")
+        if seat0 is None:
+            continue
+        result = record.get("result") or {}
+        winners = {int(w) for w in result.get("winners", [])}
+        for seat in range(len(record["seats"])):
+            bucket = first if seat == seat0 else others
+            bucket[0] += 1
+            bucket[1] += int(seat in winners)
+    return [WinRate("first player", first[0], first[1]), WinRate("other players", others[0], others[1])]
+
+
+def _length_figure(records: Sequence[Mapping[str, Any]]) -> Figure:
+    plt = _pyplot()
+    rounds = [int(r["rounds"]) for r in records if isinstance(r.get("rounds"), int)]
+    unit = "rounds" if rounds else "actions"
+    values = rounds or [int(r["actions"]) for r in records]
+    counts = Counter(values)
+    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    rows: tuple[tuple[str, ...], ...]
+    if unit == "rounds":
+        keys = sorted(counts)
+        ax.bar(keys, [counts[k] for k in keys], color="#72b7b2")
+        rows = tuple((str(k), str(counts[k]), _percent(counts[k] / len(values))) for k in keys)
+    else:
+        ax.hist(values, bins=min(30, max(1, len(set(values)))), color="#72b7b2")
+        rows = tuple(
+            (name, f"{value:.1f}")
+            for name, value in (
+                ("min", float(min(values))),
+                ("median", float(statistics.median(values))),
+                ("mean", statistics.fmean(values)),
+                ("max", float(max(values))),
+            )
+        )
+    ax.set_xlabel(unit)
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length ({unit})")
+    header = (unit, "games", "share") if unit == "rounds" else ("statistic", unit)
+    note = f"mean {statistics.fmean(values):.1f} {unit}, median {statistics.median(values)}"
+    return Figure(f"Game length ({unit})", _png(fig), header, rows, note)
+
+
+def score_by_round(records: Sequence[Mapping[str, Any]]) -> dict[str, list[tuple[float, float, int]]]:
+    """Per role (or seat): for each round, (mean score, half-width of its 95 % interval, games counted).
+
+    A game that ended earlier keeps its final score in later rounds (a score is final once the game ends),
+    so every curve averages over the same games.
+    """
+    series: dict[str, list[list[float]]] = defaultdict(list)
+    longest = max((len(r.get("score_by_round") or []) for r in records), default=0)
+    for record in records:
+        rows = record.get("score_by_round")
+        if not rows:
+            continue
+        roles = record.get("roles") or [f"seat {s}" for s in range(len(record["seats"]))]
+        for seat, role in enumerate(roles):
+            curve = [float(row[seat]) for row in rows]
+            curve += [curve[-1]] * (longest - len(curve))
+            series[role].append(curve)
+    out: dict[str, list[tuple[float, float, int]]] = {}
+    for role in sorted(series):
+        curves = series[role]
+        points = []
+        for step in range(longest):
+            values = [c[step] for c in curves]
+            mean = statistics.fmean(values)
+            half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+            points.append((mean, half, len(values)))
+        out[role] = points
+    return out
+
+
+def _score_figure(records: Sequence[Mapping[str, Any]]) -> Figure | None:
+    series = score_by_round(records)
+    if not series:
+        return None
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    for role, points in series.items():
+        xs = list(range(1, len(points) + 1))
+        means = [p[0] for p in points]
+        ax.plot(xs, means, label=role)
+        ax.fill_between(
+            xs, [p[0] - p[1] for p in points], [p[0] + p[1] for p in points], alpha=0.2, linewidth=0
+        )
+    ax.set_xlabel("round (the last point: the end of the game)")
+    ax.set_ylabel("score")
+    ax.set_title("Score over rounds (mean, 95 % band)")
+    ax.legend(fontsize="small")
+    rows = tuple(
+        (role, str(step + 1), f"{mean:.2f}", f"±{half:.2f}", str(n))
+        for role, points in series.items()
+        for step, (mean, half, n) in enumerate(points)
+    )
+    return Figure(
+        "Score over rounds",
+        _png(fig),
+        ("role", "round", "mean score", "95 % CI", "games"),
+        rows,
+        "a game that ended earlier counts with its final score in later rounds",
+    )
+
+
+def _bar_counts_figure(title: str, counts: Mapping[str, int], xlabel: str, note: str = "") -> Figure:
+    plt = _pyplot()
+    names = list(counts)
+    total = sum(counts.values())
+    fig, ax = plt.subplots(figsize=(6.4, 0.45 * len(names) + 1.2))
+    ax.barh(range(len(names)), [counts[n] for n in names], color="#f58518")
+    ax.set_yticks(range(len(names)), [n[:60] for n in names])
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    rows = tuple((n, str(counts[n]), _percent(counts[n] / total if total else math.nan)) for n in names)
+    return Figure(title, _png(fig), ("", "games", "share"), rows, note)
+
+
+def _reason_code(record: Mapping[str, Any]) -> str:
+    result = record.get("result")
+    if not result:
+        return "unfinished"
+    reason = str(result.get("reason", "")) or "no reason given"
+    return reason.split(":", 1)[0]
+
+
+def _loss_table(records: Sequence[Mapping[str, Any]]) -> Figure | None:
+    """Cooperative losses: cause (the reason's code) by the stage reached, as a stacked bar chart."""
+    losses = [r for r in records if r.get("result") and not (r["result"].get("winners") or [])]
+    if not losses:
+        return None
+    stages = list(dict.fromkeys(str(r.get("final_stage") or "-") for r in losses))
+    causes = Counter(_reason_code(r) for r in losses)
+    table: dict[tuple[str, str], int] = Counter(
+        (_reason_code(r), str(r.get("final_stage") or "-")) for r in losses
+    )
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 0.45 * len(stages) + 1.6))
+    left = [0] * len(stages)
+    for cause, _ in causes.most_common():
+        widths = [table.get((cause, stage), 0) for stage in stages]
+        ax.barh(range(len(stages)), widths, left=left, label=cause)
+        left = [a + b for a, b in zip(left, widths, strict=True)]
+    ax.set_yticks(range(len(stages)), stages)
+    ax.invert_yaxis()
+    ax.set_xlabel("lost games")
+    ax.set_title("Loss causes by stage reached")
+    ax.legend(fontsize="small")
+    rows = tuple(
+        (stage, cause, str(table[cause, stage]))
+        for stage in stages
+        for cause, _ in causes.most_common()
+        if table.get((cause, stage))
+    )
+    return Figure(
+        "Loss causes by stage reached", _png(fig), ("stage", "cause", "games"), rows, f"{len(losses)} losses"
+    )
+
+
+def build_figures(records: Sequence[Mapping[str, Any]]) -> list[Figure]:
+    """The report's figures, in reading order (see the module doc)."""
+    if not records:
+        raise ValueError("no game records to report on")
+    cooperative = is_cooperative(records)
+    figures = []
+    if cooperative:
+        team = team_win_rate(records)
+        figures.append(
+            _rate_figure(
+                "Team win rate (cooperative)",
+                [team],
+                "the players win or lose together: no Elo between seats",
+            )
+        )
+    agents = agent_win_rates(records)
+    figures.append(
+        _rate_figure(
+            "Win rate per agent",
+            agents,
+            "a game counts for an agent when one of its seats won",
+        )
+    )
+    figures.append(_rate_figure("Win rate per seat", seat_win_rates(records)))
+    roles = role_win_rates(records)
+    if roles and not cooperative:
+        figures.append(_rate_figure("Win rate per role (faction, kingdom, hero)", roles))
+    elif roles:
+        figures.append(_rate_figure("Team win rate per hero taking part", roles))
+    if not cooperative and any(r.get("first_seat") is not None for r in records):
+        first = first_player_rates(records)
+        figures.append(
+            _rate_figure(
+                "First-player advantage",
+                first,
+                "per seat-game; without an advantage both rates are about 1 / players",
+            )
+        )
+    figures.append(_length_figure(records))
+    score = _score_figure(records)
+    if score is not None:
+        figures.append(score)
+    reasons = Counter(_reason_code(r) for r in records)
+    figures.append(_bar_counts_figure("End reasons", dict(reasons.most_common()), "games"))
+    if cooperative:
+        loss = _loss_table(records)
+        if loss is not None:
+            figures.append(loss)
+    return figures
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
+section { display: flex; gap: 2em; align-items: flex-start; margin-bottom: 2.5em; flex-wrap: wrap; }
+section img { max-width: 640px; }
+table { border-collapse: collapse; font-size: 0.9em; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+code { background: #f4f4f4; padding: 0.1em 0.3em; }
+.note { color: #555; font-size: 0.9em; }
+"""
+
+
+def render_html(figures: Sequence[Figure], *, title: str, summary: str, command: str) -> str:
+    """The page: a header (what was played, the command), then each figure beside its table."""
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+        f"<p>{html.escape(summary)}</p>",
+        f"<p>Regenerate every figure: <code>{html.escape(command)}</code></p>",
+    ]
+    for figure in figures:
+        data = base64.b64encode(figure.png).decode("ascii")
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in figure.header)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in figure.rows
+        )
+        note = f'<p class="note">{html.escape(figure.note)}</p>' if figure.note else ""
+        parts.append(
+            f"<h2>{html.escape(figure.title)}</h2><section>"
+            f'<img alt="{html.escape(figure.title)}" src="data:image/png;base64,{data}">'
+            f"<div><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
+            f'<p class="note">regenerate: <code>{html.escape(command)}</code></p></div></section>'
+        )
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def build_report(records: Sequence[Mapping[str, Any]], *, command: str) -> str:
+    """The HTML report of ``records``; ``command`` is the command line that regenerates it."""
+    figures = build_figures(records)
+    games = Counter(f"{r.get('game')} (rules {r.get('rules_version')})" for r in records)
+    finished = sum(1 for r in records if r.get("result"))
+    summary = f"{len(records)} games of {', '.join(games)}; {finished} finished" + (
+        f"; team win rate {_percent(team_win_rate(records).rate)}" if is_cooperative(records) else ""
+    )
+    title = f"warhorn report: {', '.join(sorted({str(r.get('game')) for r in records}))}"
+    return render_html(figures, title=title, summary=summary, command=command)
+
+
+__all__ = [
+    "Figure",
+    "build_figures",
+    "build_report",
+    "first_player_rates",
+    "render_html",
+    "role_win_rates",
+    "score_by_round",
+]
