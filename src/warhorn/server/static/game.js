@@ -14,6 +14,7 @@
 //                                          board layout) calls `controls.refreshLog()` once it has it,
 //                                          and the whole log is written again with the names.
 //   describeText(text) -> string          optional: any other text (the prompt) with names for ids.
+//   playerName(seat, payload) -> string|null  optional: a seat's name in the game ("Vailin", "Cleric").
 import { request, el } from "./api.js";
 
 const root = document.getElementById("game");
@@ -31,7 +32,10 @@ function seatName(index) {
   if (!current) return `seat ${index}`;
   const s = current.seats[index];
   const who = s.kind === "human" ? "human" : `AI ${s.kind}`;
-  return index === seat ? `seat ${index} (you)` : `seat ${index} (${who})`;
+  // the player's name in the game (a kingdom, a hero...) when the board renderer knows it
+  const named = renderer && renderer.playerName ? renderer.playerName(index, current) : null;
+  const name = named || `seat ${index}`;
+  return index === seat ? `${name} (you)` : `${name} (${who})`;
 }
 
 function decisionText(payload) {
@@ -155,6 +159,7 @@ function errorText(error) {
 
 // The whole log written again (after the renderer got what it names things with).
 function refreshLog() {
+  if (current) { $("decision").textContent = decisionText(current); renderResults(current); } // seats by name
   const log = $("log");
   log.replaceChildren(...shownEvents.map(logLine));
   log.scrollTop = log.scrollHeight;

@@ -67,6 +67,13 @@ export function describeEvent(event) {
   if (!layout || !event.text) return null;
   return namesIn(event.text);
 }
+// A seat's name: the hero(es) its player runs ("Cleric", "Ranger and Wizard"), once the layout is here.
+export function playerName(seat, payload) {
+  const heroes = (payload.view && payload.view.heroes) || [];
+  if (!layout || !Array.isArray(heroes)) return null;
+  const names = heroes.filter((h) => h.player === seat && h.hero).map((h) => heroName(h.hero));
+  return names.length ? names.join(" and ") : null;
+}
 export function describeText(text) {
   return layout ? namesIn(text) : text;
 }

@@ -799,6 +799,14 @@ export function describeEvent(event) {
   return namesIn(event.text);
 }
 
+// A seat's name: the kingdom(s) it plays ("Karkoth", "Karkoth and Vailin"), once the layout is here.
+export function playerName(seat, payload) {
+  const kingdoms = (payload.view && payload.view.kingdoms) || [];
+  if (!layout || !Array.isArray(kingdoms)) return null;
+  const names = kingdoms.filter((k) => k.player === seat).map((k) => nameOf(k.id) || k.id);
+  return names.length ? names.join(" and ") : null;
+}
+
 // Any other text for a person (the pending decision's prompt) with names instead of ids.
 export function describeText(text) {
   return layout ? namesIn(text) : text;
