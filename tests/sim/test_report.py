@@ -110,6 +110,12 @@ def test_report_command_writes_one_self_contained_page(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "bad.jsonl:1" in refused.output and not (tmp_path / "x.html").exists()
 
 
+def test_a_clean_sweep_draws_its_interval_bar() -> None:
+    # 0 wins: the Wilson interval's low end is a rounding error above 0; matplotlib refuses negative bars
+    lost = {"seats": ["a"], "actions": 1, "cooperative": True, "result": {"winners": [], "reason": "x: y"}}
+    assert len(build_figures([lost] * 40)) >= 4
+
+
 def test_figures_refuse_an_empty_record_list() -> None:
     with pytest.raises(ValueError, match="no game records"):
         build_figures([])

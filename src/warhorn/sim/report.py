@@ -96,8 +96,9 @@ def _rate_figure(title: str, rates: Sequence[WinRate], note: str = "") -> Figure
     fig, ax = plt.subplots(figsize=(6.4, 0.45 * len(rates) + 1.2))
     names = [r.name for r in rates]
     values = [0.0 if math.isnan(r.rate) else r.rate for r in rates]
-    low = [v - r.interval.low for v, r in zip(values, rates, strict=True)]
-    high = [r.interval.high - v for v, r in zip(values, rates, strict=True)]
+    # max(0, …): at 0 % or 100 % the interval's end can miss the rate by a rounding error
+    low = [max(0.0, v - r.interval.low) for v, r in zip(values, rates, strict=True)]
+    high = [max(0.0, r.interval.high - v) for v, r in zip(values, rates, strict=True)]
     positions = list(range(len(rates)))
     ax.barh(positions, values, xerr=[low, high], color="#4c78a8", capsize=4)
     ax.set_yticks(positions, names)
@@ -341,8 +342,10 @@ def build_figures(records: Sequence[Mapping[str, Any]]) -> list[Figure]:
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
-section { display: flex; gap: 2em; align-items: flex-start; margin-bottom: 2.5em; flex-wrap: wrap; }
-section img { max-width: 640px; }
+section { display: flex; gap: 2em; align-items: flex-start; margin-bottom: 2.5em; }
+section img { max-width: 640px; flex: none; }
+section div { flex: 1; min-width: 16em; }
+section code { overflow-wrap: anywhere; }
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
