@@ -22,6 +22,7 @@ every seat among the winners, so every seat gets the team's result.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,6 +66,16 @@ class TokenSession:
         self.chooser: TokenChooser | None = None
         self._views: dict[int, dict[str, Any]] = {}
         self._begin_decision()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TokenSession:
+        """An independent game: the state and the choice so far copied, the (immutable) index shared."""
+        twin = copy.copy(self)
+        twin.state = self.state.copy()
+        twin._views = dict(self._views)
+        if self.chooser is not None:
+            twin.chooser = copy.copy(self.chooser)
+            twin.chooser.chosen = list(self.chooser.chosen)
+        return twin
 
     def reset(self, seed: int) -> None:
         """Start a new game with ``seed``."""

@@ -1,0 +1,221 @@
+"""Every registered game as an OpenSpiel Python game: ``pyspiel.load_game("python_warhorn_nerath")``.
+
+Importing this module registers ``python_warhorn_<game id>`` for every
+registered game. Its parameters are the game's options (with their defaults)
+and ``rng_seed``: the first state of the n-th ``new_initial_state()`` call is
+built with a seed drawn from a generator seeded with ``rng_seed``.
+
+The game type is declared from the game's spec:
+
+- dynamics **sequential**: one player decides at a time — the player the
+  pending decision asks (a defender choosing casualties included);
+- information **imperfect** when the game has hidden information, else perfect;
+- chance **sampled stochastic** when the game rolls dice or shuffles (warhorn
+  draws inside the state with its own seeded generator; no chance nodes are
+  exposed), else deterministic;
+- utility **identical** for a cooperative game (every seat gets the team's
+  result), else **general-sum** (a winner 1, the last of the ranking −1, the
+  others 0: :func:`warhorn.interop.session.seat_rewards`); terminal rewards.
+
+Actions are the tokens of :mod:`warhorn.interop.action_index`
+(``num_distinct_actions`` = the vocabulary's size): a player chooses a
+decision's action token by token. Observation tensor and string: the
+player's observation vector of :mod:`warhorn.interop.session` and the view's
+JSON with the tokens chosen so far. Information-state string: a BLAKE2b chain
+over everything the player has observed (each view it was shown after every
+action, and the tokens it chose) — perfect recall, one fixed-length string.
+No information-state *tensor* is provided: a perfect-recall tensor of a game
+of unbounded length has no fixed shape.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from warhorn.engine.decisions import GameSpec
+from warhorn.engine.registry import game_spec, registered_games
+from warhorn.interop.session import TokenSession
+
+#: A bound on tokens per action, for ``max_game_length`` (spec.max_actions × this).
+TOKENS_PER_ACTION_BOUND = 64
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of registered ``game``: ``python_warhorn_<game id>``."""
+    return f"python_warhorn_{game}"
+
+
+def game_type(spec: GameSpec) -> pyspiel.GameType:
+    """The OpenSpiel game type of a warhorn game, declared from its spec (see the module text)."""
+    parameters: dict[str, Any] = {option.name: option.default for option in spec.options}
+    parameters["rng_seed"] = 0
+    return pyspiel.GameType(
+        short_name=short_name(spec.id),
+        long_name=f"warhorn {spec.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+            if spec.has_chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if spec.hidden_information
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=(
+            pyspiel.GameType.Utility.IDENTICAL if spec.cooperative else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+class WarhornSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A warhorn game with fixed options, as an OpenSpiel game."""
+
+    def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        spec = game_spec(game)
+        given = dict(params or {})
+        rng_seed = int(given.pop("rng_seed", 0))
+        options = spec.resolve_options(given)
+        self.session_template = TokenSession(game, options)
+        self.warhorn_game = game
+        self.warhorn_options = options
+        self._seeds = np.random.default_rng(rng_seed)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.session_template.index.size,
+            max_chance_outcomes=0,
+            num_players=self.session_template.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=spec.max_actions * TOKENS_PER_ACTION_BOUND,
+        )
+        super().__init__(game_type(spec), info, {**options, "rng_seed": rng_seed})
+
+    def new_initial_state(self) -> WarhornSpielState:
+        return WarhornSpielState(self, int(self._seeds.integers(2**31)))
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> Any:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type is None or not iig_obs_type.perfect_recall:
+            return ViewObserver(self.session_template.observation_size)
+        return InformationStateObserver()
+
+
+class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
+    """A position of a warhorn game, with the tokens chosen so far in the pending action."""
+
+    def __init__(self, game: WarhornSpielGame, seed: int) -> None:
+        super().__init__(game)
+        self.session = copy.deepcopy(game.session_template)
+        self.session.reset(seed)
+        self._recall = [""] * self.session.num_players
+        self._remember_views()
+
+    def _remember_views(self) -> None:
+        for player in range(self.session.num_players):
+            seen = json.dumps(self.session.view(player), sort_keys=True, separators=(",", ":"))
+            self._recall[player] = _chain(self._recall[player], "view:" + seen)
+
+    def current_player(self) -> int:
+        if self.session.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        player = self.session.acting_player
+        assert player is not None
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [int(token) for token in np.flatnonzero(self.session.mask(player))]
+
+    def _apply_action(self, action: int) -> None:
+        player = self.current_player()
+        self._recall[player] = _chain(self._recall[player], f"token:{action}")
+        if self.session.choose(int(action)) is not None:
+            self._remember_views()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.session.index.tokens[action]
+
+    def is_terminal(self) -> bool:
+        return self.session.is_terminal
+
+    def returns(self) -> list[float]:
+        return self.session.rewards()
+
+    def __str__(self) -> str:
+        return self.session.state.describe()
+
+
+def _chain(previous: str, item: str) -> str:
+    return hashlib.blake2b(f"{previous}|{item}".encode(), digest_size=16).hexdigest()
+
+
+class ViewObserver:
+    """OpenSpiel observer of what a player sees now: the observation vector and the view's JSON."""
+
+    def __init__(self, size: int) -> None:
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: WarhornSpielState, player: int) -> None:
+        self.tensor[:] = state.session.observation(player)
+
+    def string_from(self, state: WarhornSpielState, player: int) -> str:
+        chooser = state.session.chooser
+        chosen = chooser.chosen if chooser is not None and player == state.session.acting_player else []
+        view = json.dumps(state.session.view(player), sort_keys=True, separators=(",", ":"))
+        return f"{view} chosen:{','.join(map(str, chosen))}"
+
+
+class InformationStateObserver:
+    """OpenSpiel perfect-recall observer: a string identifying everything the player has observed."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: WarhornSpielState, player: int) -> None:
+        raise pyspiel.SpielError("warhorn games provide no information-state tensor (unbounded length)")
+
+    def string_from(self, state: WarhornSpielState, player: int) -> str:
+        return f"player {player} recall {state._recall[player]}"
+
+
+def register_games() -> list[str]:
+    """Register ``python_warhorn_<game id>`` for every registered game not registered yet; the names."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for game in registered_games():
+        name = short_name(game)
+        if name not in known:
+            pyspiel.register_game(game_type(game_spec(game)), _factory(game))
+        names.append(name)
+    return names
+
+
+def _factory(game: str) -> type[WarhornSpielGame]:
+    """A subclass of :class:`WarhornSpielGame` bound to ``game`` (OpenSpiel calls it with the parameters)."""
+
+    def __init__(self: WarhornSpielGame, params: dict[str, Any] | None = None) -> None:
+        WarhornSpielGame.__init__(self, game, params)
+
+    return type(f"WarhornSpielGame_{game}", (WarhornSpielGame,), {"__init__": __init__})
+
+
+register_games()
