@@ -65,6 +65,7 @@ from warhorn.games.defenders.actions import (
 )
 from warhorn.games.defenders.board import BLACK, COLOURS, MINION_NAMES
 from warhorn.games.defenders.rules import combat, hero_actions, quests, turn
+from warhorn.games.defenders.rules.darkness import describe_card
 from warhorn.games.defenders.state import DefendersState
 
 #: Preferred replacement heroes, best first (more life and stronger general fighting first).
@@ -1325,9 +1326,15 @@ class DefendersHeuristic:
         average = sum(threat.card_harm(state, c, n.mode) for c in unseen) / max(1, len(unseen))
         if harm > average + 2.0:
             return Choice(
-                Redraw(), f"redraw {n.card}: {harm:.1f} harm points against {average:.1f} on average"
+                Redraw(),
+                f"redraw the card ({describe_card(state, n.card)}): {harm:.1f} harm points"
+                f" against {average:.1f} on average",
             )
-        return Choice(Pass(), f"keep {n.card}: {harm:.1f} harm points, the average card is {average:.1f}")
+        return Choice(
+            Pass(),
+            f"keep the card ({describe_card(state, n.card)}): {harm:.1f} harm points,"
+            f" the average card is {average:.1f}",
+        )
 
 
 __all__ = ["DefendersHeuristic", "Settings", "Target", "parse_settings"]

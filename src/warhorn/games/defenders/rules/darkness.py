@@ -49,14 +49,15 @@ def _draw(state: DefendersState) -> str | None:
 
 def describe_card(state: DefendersState, card_id: str) -> str:
     card = state.board.ds_cards[card_id]
+    # in words only: a card's id ("ds_20") means nothing to a person
     if card.kind != "regular":
-        return f"{card_id} ({card.kind.replace('_', ' ')})"
+        return card.kind.replace("_", " ")
     parts = [f"{n} {col} on {loc}" for loc, col, n in card.placements]
     gen = ""
     if card.general:
         gd = state.board.general_by_colour[colour_index(card.general)]
         gen = f"; {gd.name if gd else card.general} to {card.target} with {card.general_minions}"
-    return f"{card_id}: {', '.join(parts)}{gen}"
+    return f"{', '.join(parts)}{gen}"
 
 
 def night_step(state: DefendersState) -> bool:
