@@ -34,8 +34,11 @@ def register(app: typer.Typer) -> None:
         attacker: str = typer.Option(
             ..., "--attacker", "-a", help='Attacking pieces, e.g. "4 soldier, 2 siege, 1 dragon".'
         ),
-        defender: str = typer.Option(
-            "", "--defender", "-d", help='Defending pieces, e.g. "5 soldier, 1 castle".'
+        defender: str | None = typer.Option(
+            None,
+            "--defender",
+            "-d",
+            help='Defending pieces, e.g. "5 soldier, 1 castle" ("" for an empty territory).',
         ),
         ally: str = typer.Option(
             "", "--ally", help='Pieces of an ally defending with the defender, e.g. "2 soldier" (NER-BAT-07).'
@@ -70,6 +73,9 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of tables."),
     ) -> None:
         """Exact odds of a Conquest of Nerath battle (default loss order; see docs/odds.md)."""
+        if defender is None and not dungeon.strip():
+            # a forgotten side is a mistake, not an empty territory (that is spelled --defender "")
+            raise fail('--defender is missing: name the defending pieces, or --defender "" for none', code=2)
         retreat = None
         if retreat_below is not None or rounds is not None:
             retreat = RetreatRule(at_or_below=retreat_below, after_rounds=rounds)

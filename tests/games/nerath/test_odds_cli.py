@@ -87,3 +87,14 @@ def test_dungeon_ids_come_from_the_shipped_guardian_tiles() -> None:
         )
         assert result.exit_code == 0, result.output
         assert extra[0] in json.loads(result.output)["defender_survivors"]
+
+
+def test_a_missing_defender_is_a_usage_error_and_an_empty_one_is_not() -> None:
+    missing = runner.invoke(make_app(), ["odds", "nerath", "--attacker", "4 soldier"])
+    assert missing.exit_code == 2 and "--defender is missing" in missing.output, missing.output
+    empty = runner.invoke(
+        make_app(), ["odds", "nerath", "--attacker", "4 soldier", "--defender", "", "--json"]
+    )
+    assert empty.exit_code == 0 and json.loads(empty.output)["attacker_win"] == 1.0
+    dungeon = runner.invoke(make_app(), ["odds", "nerath", "-a", "1 warrior", "--dungeon", "troll", "--json"])
+    assert dungeon.exit_code == 0, dungeon.output  # the guardians are the defenders
