@@ -263,6 +263,8 @@ def test_the_odds_calculator_page_by_clicking(
         field.send_keys(str(count))
     _click(wait, "#odds-form button[type=submit]")
     wait.until(lambda d: "attacker wins" in d.find_element(By.ID, "odds-result").text)
+    # one term for both sides destroyed, as in `warhorn odds` and the JSON ("mutual_destruction")
+    assert "mutual destruction" in _text(browser, "#odds-result"), _text(browser, "#odds-result")
     expected = battle_odds({"soldier": 4, "dragon": 1}, {"soldier": 5})
     shown = browser.find_element(By.CSS_SELECTOR, "#odds-result .odds-row.win .odds-pct").text
     assert shown == f"{100 * expected.attacker_win:.1f}%"

@@ -20,7 +20,7 @@ function army(counts) {
 export function oddsView(odds, { compact = false } = {}) {
   const box = el("div", { class: "odds-view" });
   box.append(bar("attacker wins", odds.attacker_win, "win"), bar("defender wins", odds.defender_win, "lose"),
-    bar("both destroyed", odds.mutual_destruction, "draw"));
+    bar("mutual destruction", odds.mutual_destruction, "draw"));
   if (odds.attacker_retreats) box.append(bar("attacker retreats", odds.attacker_retreats, "retreat"));
   const survivors = el("table", { class: "odds-survivors" },
     el("thead", {}, el("tr", {}, el("th", {}, "side"), el("th", {}, "piece"), el("th", {}, "expected left"))));
