@@ -25,7 +25,12 @@ def register(app: typer.Typer) -> None:
             return
         for spec in specs.values():
             table = Table(title=f"{spec.id} — {spec.name} (rules {spec.rules_version})", title_justify="left")
-            table.add_column("option")
+            table.add_column(
+                "option",
+                no_wrap=True,
+                overflow="fold",
+                min_width=max((len(o.name) for o in spec.options), default=6),
+            )
             table.add_column("default")
             table.add_column("allowed")
             table.add_column("meaning")
