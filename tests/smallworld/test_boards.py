@@ -21,7 +21,12 @@ from warhorn.games.smallworld.board import (
     game_numbers,
     load_board,
 )
-from warhorn.games.smallworld.board_geometry import geometric_borders, outlines_touch, polygon_problem
+from warhorn.games.smallworld.board_geometry import (
+    geometric_borders,
+    outlines_touch,
+    polygon_problem,
+    shared_boundary_length,
+)
 from warhorn.games.smallworld.content import DATA_DIR
 
 LAYOUTS = [(s, p) for s in ("islands", "classic") for p in (2, 3, 4, 5)]
@@ -359,3 +364,14 @@ def test_board_module_imports_without_the_generator_dependencies() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "39"
+
+
+def test_a_short_side_lying_inside_a_longer_side_is_a_border_whichever_comes_first() -> None:
+    # a small square sitting on the middle of a wide strip's top edge: the square's bottom side lies
+    # strictly inside the strip's top side (neither end of the long side touches the short one)
+    strip = ((0.0, 0.0), (10.0, 0.0), (10.0, 2.0), (0.0, 2.0))
+    square = ((4.0, 2.0), (6.0, 2.0), (6.0, 4.0), (4.0, 4.0))
+    assert shared_boundary_length(strip, square) == pytest.approx(2.0)
+    assert shared_boundary_length(square, strip) == pytest.approx(2.0)
+    assert geometric_borders({"a": strip, "b": square}) == {frozenset({"a", "b"})}
+    assert geometric_borders({"b": square, "a": strip}) == {frozenset({"a", "b"})}

@@ -21,12 +21,7 @@ from warhorn.content.loader import ContentReport, SourcedModel, content_hash, lo
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph
 from warhorn.engine.graph import Space as GraphSpace
-from warhorn.games.smallworld.board_geometry import (
-    MIN_SHARED_LENGTH,
-    overlap_problem,
-    polygon_problem,
-    shared_boundary_length,
-)
+from warhorn.games.smallworld.board_geometry import geometric_borders, overlap_problem, polygon_problem
 
 SpaceKind = Literal["territory", "sea", "wastelands"]
 Feature = Literal["village", "village_harbour", "witch", "shrine", "dragons_lair", "pass", "quest"]
@@ -428,23 +423,9 @@ def _check(data: WorldFile, file: str, report: ContentReport, peoples: set[str] 
 
 
 def drawn_borders(polygons: dict[str, tuple[tuple[float, float], ...]]) -> set[frozenset[str]]:
-    """The pairs of spaces whose outlines share a stretch at least MIN_SHARED_LENGTH long.
-
-    Measured both ways round: smallworld's ``shared_boundary_length`` misses a side of the first
-    polygon that lies strictly inside a side of the second (neither end of the longer side on the
-    shorter), so one direction alone can report 0 for a real border.
-    """
-    ids = sorted(polygons)
-    found: set[frozenset[str]] = set()
-    for i, a in enumerate(ids):
-        for b in ids[i + 1 :]:
-            shared = max(
-                shared_boundary_length(polygons[a], polygons[b]),
-                shared_boundary_length(polygons[b], polygons[a]),
-            )
-            if shared >= MIN_SHARED_LENGTH:
-                found.add(frozenset((a, b)))
-    return found
+    """The pairs of spaces whose outlines share a stretch at least MIN_SHARED_LENGTH long (the same
+    measure as Small World's boards)."""
+    return geometric_borders(polygons)
 
 
 def wrap_borders(data: WorldFile) -> set[frozenset[str]]:

@@ -116,12 +116,11 @@ def point_strictly_inside(point: Point, polygon: Polygon) -> bool:
 
 
 def _shared_length(a1: Point, a2: Point, b1: Point, b2: Point) -> float:
-    """Length of the stretch two segments have in common when they lie on one line (0 otherwise)."""
-    if (
-        _distance_to_segment(b1, a1, a2) > ON_SEGMENT_TOLERANCE
-        and _distance_to_segment(b2, a1, a2) > ON_SEGMENT_TOLERANCE
-    ):
-        return 0.0
+    """Length of the stretch two segments have in common when they lie on one line (0 otherwise).
+
+    Symmetric: a side lying strictly inside a longer side (neither end of the longer one on it)
+    shares its whole length, whichever of the two comes first.
+    """
     dx, dy = a2[0] - a1[0], a2[1] - a1[1]
     length = (dx * dx + dy * dy) ** 0.5
     if length == 0.0:
