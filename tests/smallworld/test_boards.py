@@ -11,6 +11,12 @@ from pathlib import Path
 import pytest
 
 from warhorn.content.loader import read_data_file
+from warhorn.engine.board_geometry import (
+    geometric_borders,
+    outlines_touch,
+    polygon_problem,
+    shared_boundary_length,
+)
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.games.smallworld.board import (
     SHIPPED_BOARDS_DIR,
@@ -20,12 +26,6 @@ from warhorn.games.smallworld.board import (
     check_boards,
     game_numbers,
     load_board,
-)
-from warhorn.games.smallworld.board_geometry import (
-    geometric_borders,
-    outlines_touch,
-    polygon_problem,
-    shared_boundary_length,
 )
 from warhorn.games.smallworld.content import DATA_DIR
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from warhorn.engine.board_geometry import point_strictly_inside
 from warhorn.games.smallworld.actions import Conquer, Pick, Reinforce
-from warhorn.games.smallworld.board_geometry import point_strictly_inside
 from warhorn.games.smallworld.game import new_smallworld_game
 from warhorn.games.smallworld.rules import conquest_cost
 from warhorn.games.smallworld.state import SmallWorldState

@@ -18,10 +18,10 @@ from typing import Literal
 import pydantic
 
 from warhorn.content.loader import ContentReport, SourcedModel, content_hash, load_model
+from warhorn.engine.board_geometry import geometric_borders, overlap_problem, polygon_problem
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph
 from warhorn.engine.graph import Space as GraphSpace
-from warhorn.games.smallworld.board_geometry import geometric_borders, overlap_problem, polygon_problem
 
 SpaceKind = Literal["territory", "sea", "wastelands"]
 Feature = Literal["village", "village_harbour", "witch", "shrine", "dragons_lair", "pass", "quest"]

@@ -26,14 +26,14 @@ from typing import Literal
 import pydantic
 
 from warhorn.content.loader import ContentModel, ContentReport, SourcedModel, content_hash, load_model
-from warhorn.engine.errors import ContentError, ContentErrors
-from warhorn.engine.graph import BoardGraph, Space
-from warhorn.games.smallworld.board_geometry import (
+from warhorn.engine.board_geometry import (
     geometric_borders,
     outlines_touch,
     overlap_problem,
     polygon_problem,
 )
+from warhorn.engine.errors import ContentError, ContentErrors
+from warhorn.engine.graph import BoardGraph, Space
 
 Terrain = Literal["field", "forest", "hill", "mountain", "swamp", "sea", "lake"]
 IslandSize = Literal["large", "medium", "small"]

@@ -8,7 +8,7 @@ Two generators, one cell construction:
   neighbours as on the printed boards. Each region's outline is its cell in
   the patch (corners at edge midpoints and face centres, the coast pushed
   outward). The borders written to the file are then **derived from the
-  outlines** (:func:`warhorn.games.smallworld.board_geometry.geometric_borders`),
+  outlines** (:func:`warhorn.engine.board_geometry.geometric_borders`),
   and terrain, symbols and names are assigned by the island designs below.
 * **Classic maps** (:func:`classic_set_files`): the borders are the published
   facts; a drawing is made to fit them: a planar embedding of the map graph
@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from warhorn.games.smallworld.board_geometry import geometric_borders, signed_area
+from warhorn.engine.board_geometry import geometric_borders, signed_area
 
 Point = tuple[float, float]
 V = TypeVar("V", bound=Hashable)
@@ -250,7 +250,7 @@ def lattice_island(
         faces = _merge_some_triangles(triangles, set(outer), rng)
         cells = region_cells(pos, faces, outer, rng=rng, spacing=spacing)
         framed, width, height = _frame(cells)
-        from warhorn.games.smallworld.board_geometry import overlap_problem, polygon_problem
+        from warhorn.engine.board_geometry import overlap_problem, polygon_problem
 
         if any(polygon_problem(c) for c in framed.values()):
             continue

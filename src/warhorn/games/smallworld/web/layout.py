@@ -18,9 +18,9 @@ from fractions import Fraction
 from typing import Any
 
 from warhorn.engine import GameState
+from warhorn.engine.board_geometry import point_strictly_inside, signed_area
 from warhorn.games.smallworld.actions import Conquer, Reinforce
 from warhorn.games.smallworld.board import Region, SmallWorldBoard
-from warhorn.games.smallworld.board_geometry import point_strictly_inside, signed_area
 from warhorn.games.smallworld.rules import conquest_cost
 from warhorn.games.smallworld.state import SmallWorldState
 

@@ -1,11 +1,12 @@
-"""Plane geometry of Small World region outlines: simple polygons, overlaps, and shared borders.
+"""Plane geometry of board region outlines: simple polygons, overlaps, and shared borders.
 
-Each island is drawn as a planar subdivision: every region is a simple polygon,
-no two regions overlap, and two regions border each other exactly when their
-outlines share a stretch of boundary of positive length (touching at a single
-point is not a border, as on the printed boards). :func:`geometric_borders`
-derives the adjacency from the outlines, so a content check can compare it with
-the listed borders and the drawing and the graph can never disagree.
+Each board (a Small World island, a DragonLords world) is drawn as a planar
+subdivision: every region is a simple polygon, no two regions overlap, and two
+regions border each other exactly when their outlines share a stretch of
+boundary of positive length (touching at a single point is not a border, as on
+the printed boards). :func:`geometric_borders` derives the adjacency from the
+outlines, so a content check can compare it with the listed borders and the
+drawing and the graph can never disagree.
 
 Pure Python (no numpy): content checks run wherever warhorn runs.
 """
