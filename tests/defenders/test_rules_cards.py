@@ -275,6 +275,48 @@ def test_find_magic_gate_on_red_then_two_extra_dice_in_a_battle() -> None:
 
 
 @pytest.mark.rule("DEF-CRD-03")
+def test_find_magic_gate_adds_two_dice_to_a_fight_aimed_at_the_kinds_chosen() -> None:
+    # "Add 2 dice to any one combat": in a Fight the hero aims each extra die at a kind of
+    # minion there. An orc and a dragonkin; both dice at the dragonkin: 2 (orc), then 1, 5, 2.
+    s = scenario(("paladin",), at={"paladin": "R1"}, rolls=[4, 1, 5, 2])
+    grant(s, "paladin", "q_gate")
+    put(s, "R1", green=1, blue=1)
+    legal = notations(s)
+    assert {
+        "fight R1",
+        "fight R1 plus green,green",
+        "fight R1 plus green,blue",
+        "fight R1 plus blue,blue",
+    } <= legal
+    assert "fight R1 plus red,red" not in legal  # no demon there to aim at
+    s = play(s, "fight R1 plus blue,blue")
+    assert sum(s.minions[s.board.loc("R1")]) == 0
+    assert "q_gate" not in s.slots[0].rewards and "q_gate" in s.quest_deck.discard_pile
+    put(s, "R1", green=1)
+    assert "fight R1 plus green,green" not in notations(s)  # spent
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_find_magic_gate_dice_never_kill_more_minions_than_stand_there() -> None:
+    s = scenario(("paladin",), at={"paladin": "R1"}, rolls=[6, 6, 6, 6])
+    grant(s, "paladin", "q_gate")
+    put(s, "R1", green=1, red=1)
+    s = play(s, "fight R1 plus green,green")  # demon 6; three orc dice, three 6s: one orc
+    assert sum(s.minions[s.board.loc("R1")]) == 0 and s.supply[GREEN] == 25
+
+
+@pytest.mark.rule("DEF-CRD-03")
+def test_find_magic_gate_adds_two_dice_to_a_fireball() -> None:
+    s = scenario(("wizard",), at={"wizard": "R1"}, rolls=[1, 1, 1, 2])
+    grant(s, "wizard", "q_gate")
+    give(s, "wizard", "R2h")
+    put(s, "R1", red=2)
+    assert {"fireball R2h", "fireball R2h plus 2"} <= notations(s)
+    s = play(s, "fireball R2h plus 2")  # 4 dice against 2 demons: one 2+
+    assert s.minions[s.board.loc("R1")] == [1, 0, 0, 0] and "q_gate" not in s.slots[0].rewards
+
+
+@pytest.mark.rule("DEF-CRD-03")
 def test_impossible_quest_is_replaced() -> None:
     from warhorn.games.defenders.rules import cards
 

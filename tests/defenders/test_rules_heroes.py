@@ -121,8 +121,9 @@ def test_wizard_teleport_fireball_wisdom() -> None:
     s.slots[0].loc = s.board.loc("B1")
     put(s, "B1", blue=2, black=1)
     give(s, "wizard", "B2h")
-    s = play(s, "fireball B2h")  # 2, 2, 1: two minions die whatever their kind
-    assert sum(s.minions[s.board.loc("B1")]) == 1
+    s = play(s, "fireball B2h")  # 2, 2, 1: two minions die whatever their kind, his choice
+    s = play(s, "pick black B1", "pick blue B1")
+    assert s.minions[s.board.loc("B1")] == [0, 0, 1, 0]
     s.minions[s.board.loc("B1")] = [0, 0, 0, 0]
     s.supply = [25, 25, 25, 25]
     s = play(s, "end_day")
@@ -162,3 +163,59 @@ def test_sorceress_ambush_is_kept_for_her_shapes_kind_when_she_fights_another() 
     put(s, "G1", green=1)
     s = play(s, "fight G1")
     assert s.minions[s.board.loc("G1")] == [0, 1, 0, 0]
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_turn_undead_drives_every_undead_out_there_is_no_keeping_any() -> None:
+    # The hero sheet: "drive all of them out" - the Cleric chooses where each goes, not whether.
+    s = scenario(("cleric",), at={"cleric": "R1"}, ds=["quiet"])
+    put(s, "R1", black=3)
+    s = play(s, "end_day")
+    assert s.pending().kind == "turn_undead" and s.pending().rule == "DEF-ACT-05"
+    assert "pass" not in notations(s)
+    assert notations(s) == {"turn_undead Monarch_City", "turn_undead R2", "turn_undead G1"}
+    s = play(s, "turn_undead R2", "turn_undead G1")
+    assert s.pending().kind == "turn_undead" and "pass" not in notations(s)  # the third goes too
+    s = play(s, "turn_undead R2")
+    assert s.minions[s.board.loc("R1")][BLACK] == 0
+    assert s.minions[s.board.loc("R2")][BLACK] == 2 and s.minions[s.board.loc("G1")][BLACK] == 1
+    assert s.slots[0].life == 6  # nothing left here: no wounds, no fear
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_fireball_victims_are_the_wizards_choice() -> None:
+    # Two hits among a demon, an orc and an undead: the Wizard picks which two die, one at a
+    # time, and may not keep a hit back (every 2+ kills one).
+    s = scenario(("wizard",), at={"wizard": "R1"}, rolls=[1, 2, 6])
+    put(s, "R1", red=1, green=1, black=1)
+    give(s, "wizard", "R2h")
+    s = play(s, "fireball R2h")
+    assert s.pending().kind == "pick" and s.pending().rule == "DEF-ACT-05"
+    assert notations(s) == {"pick red R1", "pick green R1", "pick black R1"}  # no pass
+    s = play(s, "pick black R1")
+    assert notations(s) == {"pick red R1", "pick green R1"}
+    s = play(s, "pick red R1")
+    assert s.picking is None and s.minions[s.board.loc("R1")] == [0, 1, 0, 0]
+    assert s.pending().kind == "action"
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_fireball_asks_nothing_when_the_hits_leave_no_choice() -> None:
+    # Every minion hit: all die. One kind only: the hits take that kind. No picking either way.
+    s = scenario(("wizard",), at={"wizard": "R1"}, rolls=[2, 3, 1, 6, 6])
+    put(s, "R1", red=1, blue=1)
+    give(s, "wizard", "R2h", "R3h")
+    s = play(s, "fireball R2h")  # 2, 3: both die
+    assert s.picking is None and sum(s.minions[s.board.loc("R1")]) == 0
+    put(s, "R1", red=3)
+    s = play(s, "fireball R3h")  # 1, 6, 6: two of the three demons
+    assert s.picking is None and s.minions[s.board.loc("R1")] == [1, 0, 0, 0]
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_fireball_is_a_combat_battle_luck_rerolls_its_failed_dice() -> None:
+    s = scenario(("wizard",), at={"wizard": "R1"}, rolls=[1, 1, 2, 1])
+    put(s, "R1", red=2)
+    give(s, "wizard", "R2h", "sp_battle_luck")
+    s = play(s, "play wizard sp_battle_luck", "fireball R2h")  # 1, 1, re-rolled 2, 1: one demon
+    assert s.minions[s.board.loc("R1")] == [1, 0, 0, 0] and not s.slots[0].turn.get("luck")

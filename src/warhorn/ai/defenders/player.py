@@ -1311,12 +1311,8 @@ class DefendersHeuristic:
                 harm = threat.placement_harm(state, b.loc(a.to), BLACK, 1)
                 if best is None or harm < best[0]:
                     best = (harm, a)
-        if best is not None and best[0] < 4.0:
-            assert isinstance(best[1], TurnUndead)
-            return Choice(
-                best[1], f"drive an undead to {best[1].to}: {best[0]:.1f} harm there, saves 2 wounds"
-            )
-        return Choice(Pass(), "keep the undead here: driving it out would cause an overrun or worse")
+        assert best is not None and isinstance(best[1], TurnUndead)  # every undead must go
+        return Choice(best[1], f"drive an undead to {best[1].to}: {best[0]:.1f} harm there, the least")
 
     def _wisdom(self, state: DefendersState, legal: list[Action]) -> Choice:
         n = state.night

@@ -58,18 +58,25 @@ class Rest(Action):
 
 @dataclass(frozen=True, slots=True)
 class Fight(Action):
-    """Fight all minions at ``at`` (the hero's location, or next to it for the Ranger's Archery)."""
+    """Fight all minions at ``at`` (the hero's location, or next to it for the Ranger's Archery).
+
+    ``plus``: the colours of the minions the extra dice of a spent Find Magic Gate reward are
+    rolled against, one colour per die (``fight R1 plus red,black``); empty without the reward.
+    """
 
     kind: ClassVar[str] = "fight"
     at: str
+    plus: tuple[str, ...] = field(default=(), metadata=written_as(keyword="plus", omit_default=True))
 
 
 @dataclass(frozen=True, slots=True)
 class Fireball(Action):
-    """Wizard: discard a card of a present minion's colour; every die of 2+ kills one minion."""
+    """Wizard: discard a card of a present minion's colour; every die of 2+ kills one minion,
+    the Wizard choosing which. ``plus``: extra dice of a spent Find Magic Gate reward (0 or 2)."""
 
     kind: ClassVar[str] = "fireball"
     card: str
+    plus: int = field(default=0, metadata=written_as(keyword="plus", omit_default=True))
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,7 +153,7 @@ def apply(state: DefendersState, action: Action) -> None:
             reward = state.board.quest_by_id[action.reward].reward
             quests.use_reward(state, action)  # Amarak's Blessing: the general's skill is off
             if reward == "extra_dice":
-                bt.extra_dice[who] = bt.extra_dice.get(who, 0) + 2
+                bt.extra_dice[who] = bt.extra_dice.get(who, 0) + combat.REWARD_DICE
         else:
             bt.commit_queue.pop(0)
     else:

@@ -25,6 +25,17 @@ def has_reward(state: DefendersState, slot: int, reward: str) -> bool:
     return any(state.board.quest_by_id[q].reward == reward for q in state.slots[slot].rewards)
 
 
+#: Dice a spent Find Magic Gate reward (``extra_dice``) adds to one combat.
+REWARD_DICE = 2
+
+
+def dice_reward(state: DefendersState, slot: int) -> str | None:
+    """The held Find Magic Gate reward (``extra_dice``) this hero could spend on a combat, if any."""
+    return next(
+        (q for q in state.slots[slot].rewards if state.board.quest_by_id[q].reward == "extra_dice"), None
+    )
+
+
 def any_reward(state: DefendersState, reward: str) -> bool:
     """Whether any hero holds a reward (rewards that help every hero)."""
     return any(has_reward(state, i, reward) for i in range(len(state.slots)))

@@ -241,7 +241,9 @@ class SpecialWindow(DecisionHandler):
 
 
 class TurnUndeadChoice(DecisionHandler):
-    """The Cleric's Turn Undead at the end of the Daytime: drive an undead away, or pass."""
+    """The Cleric's Turn Undead at the end of the Daytime: every undead on the Cleric's location
+    is driven out, one at a time, each to a connected location of the Cleric's choice (the
+    hero sheet says all of them: there is no passing)."""
 
     kinds = (DecisionKind.TURN_UNDEAD,)
 
@@ -251,22 +253,22 @@ class TurnUndeadChoice(DecisionHandler):
         return Decision(
             s.player,
             DecisionKind.TURN_UNDEAD,
-            "Cleric: drive an undead to a connected location, or pass",
-            None,
+            "Cleric: drive an undead to a connected location (every undead here is driven out)",
+            "DEF-ACT-05",
         )
 
     def legal(self, state: DefendersState) -> list[Action]:
         assert state.turn_undead_slot is not None
         s = state.slots[state.turn_undead_slot]
-        return [*(TurnUndead(state.board.name(n)) for n in state.board.neighbours(s.loc)), Pass()]
+        return [TurnUndead(state.board.name(n)) for n in state.board.neighbours(s.loc)]
 
     def apply(self, state: DefendersState, action: Action) -> None:
         slot = state.turn_undead_slot
         assert slot is not None
         here = state.slots[slot].loc
-        if isinstance(action, TurnUndead):
-            turn.turn_undead(state, slot, state.board.loc(action.to))
-        if not isinstance(action, TurnUndead) or state.minions[here][BLACK] == 0 or state.outcome:
+        assert isinstance(action, TurnUndead)
+        turn.turn_undead(state, slot, state.board.loc(action.to))
+        if state.minions[here][BLACK] == 0 or state.outcome:
             state.turn_undead_slot = None
             if state.outcome is None:
                 turn.finish_day(state)

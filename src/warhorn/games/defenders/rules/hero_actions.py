@@ -6,6 +6,7 @@ spends one per token (at most 2 a turn), purple cards and held rewards are free.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -25,8 +26,8 @@ from warhorn.games.defenders.actions import (
     Slay,
     UseReward,
 )
-from warhorn.games.defenders.board import BLACK, BLUE, COLOURS, GREEN, KILL_NUMBER, MINION_NAMES, RED
-from warhorn.games.defenders.rules import battle, cards, combat, heroes, minions, quests, specials
+from warhorn.games.defenders.board import BLACK, COLOURS, GREEN, KILL_NUMBER, MINION_NAMES, RED
+from warhorn.games.defenders.rules import battle, cards, combat, heroes, minions, picks, quests, specials
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.board import DefendersBoard
@@ -125,13 +126,20 @@ def legal_day(state: DefendersState) -> list[Action]:
                 out.append(HealLand(None))
         if rest_amount(state, slot) > 0:
             out.append(Rest())
+        boost = combat.dice_reward(state, slot) is not None
         if sum(m) > 0:
-            out.append(Fight(b.name(here)))
+            out.extend(fights(state, here, boost))
         if s.hero == "ranger":
-            out.extend(Fight(b.name(n)) for n in b.neighbours(here) if state.minion_total(n) > 0)
+            for n in b.neighbours(here):
+                if state.minion_total(n) > 0:
+                    out.extend(fights(state, n, boost))
         if s.hero == "wizard" and sum(m) > 0:
             present = {COLOURS[c] for c in range(4) if m[c]}
-            out.extend(Fireball(cid) for cid in hand if b.cards[cid].colour in present)
+            for cid in hand:
+                if b.cards[cid].colour in present:
+                    out.append(Fireball(cid))
+                    if boost:
+                        out.append(Fireball(cid, combat.REWARD_DICE))
         out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
         if state.generals_at(here) and sum(m) == 0:
             out.append(AttackGeneral())
@@ -139,6 +147,17 @@ def legal_day(state: DefendersState) -> list[Action]:
             out.append(QuestAction())
     out.extend(free_plays(state))
     out.append(EndDay())
+    return out
+
+
+def fights(state: DefendersState, at: int, boost: bool) -> list[Action]:
+    """The Fight actions at ``at``: a plain one, and with ``boost`` (a Find Magic Gate reward
+    held) one per way of aiming its extra dice at the kinds of minion there ("any one combat")."""
+    name = state.board.name(at)
+    out: list[Action] = [Fight(name)]
+    if boost:
+        present = [COLOURS[c] for c in range(4) if state.minions[at][c]]
+        out.extend(Fight(name, pair) for pair in combinations_with_replacement(present, combat.REWARD_DICE))
     return out
 
 
@@ -257,10 +276,17 @@ def apply_day(state: DefendersState, action: Action) -> None:
         state.log("rest", f"{name} rests and recovers {gained} life token(s)", hero=s.hero, gained=gained)
     elif isinstance(action, Fight):
         spend(state)
-        fight_minions(state, slot, b.loc(action.at))
+        extra = [0, 0, 0, 0]
+        if action.plus:
+            spend_dice_reward(state, slot)
+            for colour in action.plus:
+                extra[COLOURS.index(colour)] += 1
+        fight_minions(state, slot, b.loc(action.at), extra)
     elif isinstance(action, Fireball):
         spend(state)
-        fireball(state, slot, action.card)
+        if action.plus:
+            spend_dice_reward(state, slot)
+        fireball(state, slot, action.card, action.plus)
     elif isinstance(action, Slay):
         spend(state)
         c = COLOURS.index(action.colour)
@@ -333,8 +359,18 @@ def minion_bonus(state: DefendersState, slot: int, colour: int, at: int) -> int:
     return bonus
 
 
-def fight_minions(state: DefendersState, slot: int, at: int) -> None:
-    """DEF-ACT-10: one die per minion present, each against its own minion's kill number."""
+def spend_dice_reward(state: DefendersState, slot: int) -> None:
+    """Discard the hero's Find Magic Gate reward for the extra dice of the combat it starts."""
+    qid = combat.dice_reward(state, slot)
+    hero = state.slots[slot].hero
+    assert qid is not None and hero is not None
+    quests.use_reward(state, UseReward(hero, qid))
+
+
+def fight_minions(state: DefendersState, slot: int, at: int, extra: list[int] | None = None) -> None:
+    """DEF-ACT-10: one die per minion present, each against its own minion's kill number;
+    ``extra[c]`` more dice against the minions of colour ``c`` (a spent Find Magic Gate reward),
+    each hit still killing one minion of that colour, never more than stand there."""
     s = state.slots[slot]
     killed = [0, 0, 0, 0]
     fought = [state.minions[at][c] > 0 for c in range(4)]
@@ -342,13 +378,16 @@ def fight_minions(state: DefendersState, slot: int, at: int) -> None:
         n = state.minions[at][c]
         if not n:
             continue
+        dice = n + (extra[c] if extra else 0)
         need = KILL_NUMBER[c] - minion_bonus(state, slot, c, at)
-        faces = combat.roll(state, slot, n, f"fighting {MINION_NAMES[c]}s (need {need}+)")
+        faces = combat.roll(state, slot, dice, f"fighting {MINION_NAMES[c]}s (need {need}+)")
         hits = sum(1 for f in faces if f >= need)
         if hits < n and combat.combat_rerolls(state, slot, c, False):
-            again = combat.roll(state, slot, n - hits, f"re-rolling failed dice against {MINION_NAMES[c]}s")
+            again = combat.roll(
+                state, slot, dice - hits, f"re-rolling failed dice against {MINION_NAMES[c]}s"
+            )
             hits += sum(1 for f in again if f >= need)
-        killed[c] = minions.remove_minions(state, at, c, hits, by=slot)
+        killed[c] = minions.remove_minions(state, at, c, min(hits, n), by=slot)
     combat.end_combat(state, slot)
     shape = s.turn.get("shape")
     if s.hero == "sorceress" and shape in COLOURS and fought[COLOURS.index(shape)]:
@@ -361,14 +400,28 @@ def fight_minions(state: DefendersState, slot: int, at: int) -> None:
     )
 
 
-def fireball(state: DefendersState, slot: int, card: str) -> None:
-    """Wizard's Fireball: one die per minion present; each 2+ kills one, whatever its kind."""
+def fireball(state: DefendersState, slot: int, card: str, extra: int = 0) -> None:
+    """Wizard's Fireball: one die per minion present (``extra`` more from a spent Find Magic
+    Gate reward); each 2+ kills one, whatever its kind, the Wizard choosing which. Failed dice
+    are re-rolled once where the hero re-rolls in every combat (Battle Luck, the Unicorn Steed).
+    When the hits leave no choice (they kill all, or one kind stands there) they are removed at
+    once; otherwise the Wizard picks the victims one at a time (a ``fireball`` picking)."""
     s = state.slots[slot]
     cards.discard(state, slot, card)
     m = state.minions[s.loc]
-    faces = combat.roll(state, slot, sum(m), "fireball (2+)")
+    total = sum(m)
+    dice = total + extra
+    faces = combat.roll(state, slot, dice, "fireball (2+)")
     hits = sum(1 for f in faces if f >= 2)
-    for c in (BLUE, RED, BLACK, GREEN):
-        if hits <= 0:
-            break
-        hits -= minions.remove_minions(state, s.loc, c, hits, by=slot)
+    if hits < total and combat.combat_rerolls(state, slot, -1, False):
+        again = combat.roll(state, slot, dice - hits, "re-rolling failed fireball dice")
+        hits += sum(1 for f in again if f >= 2)
+    combat.end_combat(state, slot)
+    hits = min(hits, total)
+    state.log("fireball", f"{state.hero_name(slot)}'s fireball hits {hits} of {total} minion(s)", hits=hits)
+    kinds = [c for c in range(4) if m[c]]
+    if hits == total or len(kinds) == 1:
+        for c in kinds:
+            hits -= minions.remove_minions(state, s.loc, c, min(hits, m[c]), by=slot)
+    elif hits > 0:
+        picks.start(state, slot, "fireball", count=hits, allowed=[s.loc])

@@ -6,7 +6,9 @@ most 2 a location, spreading outward from the first location, a dragonkin
 counting 2), ``battle_strategy`` (clear up to 3 locations, then push a general
 one step back along its path), ``move_heroes`` (up to 2 heroes anywhere),
 ``dark_visions`` (look at the top 5 Darkness Spreads cards, discard any, put
-the rest back in a chosen order). ``pass`` ends a step early.
+the rest back in a chosen order), ``fireball`` (the Wizard's hits: which minions
+die, one at a time, at the Wizard's location). ``pass`` ends a step early,
+except in a fireball, whose every hit kills.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from warhorn.games.defenders.rules import heroes
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
 
-MINION_EFFECTS = frozenset({"kings_guard", "envoy", "cavalry_sweep"})
+MINION_EFFECTS = frozenset({"kings_guard", "envoy", "cavalry_sweep", "fireball"})
+#: Minion pickings that remove every pick they hold (the fireball's hits all kill: no passing).
+MUST_PICK = frozenset({"fireball"})
 
 
 def start(
@@ -76,6 +80,8 @@ def legal(state: DefendersState) -> list[Action]:
     assert p is not None
     b = state.board
     if p.stage == PickStage.MINION:
+        if p.effect in MUST_PICK:
+            return _minion_options(state)
         return [*_minion_options(state), Pass()]
     if p.stage == PickStage.LOCATION:
         chosen = set(p.chosen)
@@ -118,7 +124,8 @@ def pending(state: DefendersState) -> Decision:
     p = state.picking
     assert p is not None
     prompts = {
-        "minion": f"choose a minion to remove ({p.left} left), or pass",
+        "minion": f"choose a minion to remove ({p.left} left)"
+        + ("" if p.effect in MUST_PICK else ", or pass"),
         "location": f"choose a location to clear ({p.left} left), or pass",
         "general": "choose a general to push one step back, or pass",
         "hero": f"choose a hero to move ({p.left} left), or pass",
@@ -126,7 +133,9 @@ def pending(state: DefendersState) -> Decision:
         "discard": "choose a revealed Darkness Spreads card to discard, or pass",
         "order": "choose the next card to put back on top (first chosen is drawn first)",
     }
-    rule = "DEF-CRD-03" if p.effect in ("envoy", "move_heroes") else "DEF-CRD-02"
+    rule = {"envoy": "DEF-CRD-03", "move_heroes": "DEF-CRD-03", "fireball": "DEF-ACT-05"}.get(
+        p.effect, "DEF-CRD-02"
+    )
     return Decision(
         state.slots[p.slot].player, "pick", f"{p.effect.replace('_', ' ')}: {prompts[p.stage]}", rule
     )

@@ -152,7 +152,8 @@ def finish_day(state: DefendersState) -> None:
 
 
 def turn_undead(state: DefendersState, slot: int, to: int) -> None:
-    """Cleric's Turn Undead: drive one undead to a connected location (asked again while any remain)."""
+    """Cleric's Turn Undead: drive one undead to a connected location (asked again while any
+    remain: all of them are driven out)."""
     s = state.slots[slot]
     state.minions[s.loc][BLACK] -= 1
     state.supply[BLACK] += 1  # placed again at once, through the overrun rules
