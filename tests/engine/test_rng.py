@@ -58,3 +58,16 @@ def test_scripted_rng_keeps_deck_order_and_can_fall_back() -> None:
     assert cards == ["a", "b", "c"]
     assert rng.roll(6) == 2
     assert 1 <= rng.roll(6) <= 6
+
+
+def test_long_shuffles_match_the_one_at_a_time_fisher_yates() -> None:
+    # Long lists draw their swap indices with numpy: the same numbers as below(i + 1) one by one.
+    for n in (0, 1, 2, 31, 32, 33, 97, 400):
+        for seed in (0, 1, 99, (1 << 64) - 1, 0x9E3779B97F4A7C15):
+            fast, slow = Rng(seed), Rng(seed)
+            items, expected = list(range(n)), list(range(n))
+            fast.shuffle(items)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and fast.state == slow.state

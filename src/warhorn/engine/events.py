@@ -9,9 +9,11 @@ from typing import Any
 JSON = Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """One thing that happened.
+    """One thing that happened. Treat it as immutable: nothing changes an event once logged
+    (it is not frozen only because a frozen dataclass costs three times as much to build, and
+    games log several events per action).
 
     ``chance`` marks rolls, draws and shuffles: undo does not cross them
     (except in hotseat games with undo enabled). ``visible_to`` limits who

@@ -13,10 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
+import numpy as np
+
 from warhorn.engine.errors import ScriptExhaustedError
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+#: From this many items on, a shuffle draws its indices with numpy (the same numbers, faster).
+_VECTOR_SHUFFLE_FROM = 32
 
 T = TypeVar("T")
 
@@ -62,14 +68,35 @@ class Rng:
                 j = self.below(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
+        n = len(items)
+        if _VECTOR_SHUFFLE_FROM <= n < 1 << 32:
+            for i, j in zip(range(n - 1, 0, -1), self._swap_indices(n), strict=True):
+                items[i], items[j] = items[j], items[i]
+            return
         s = self.state  # below(i + 1) for each i, written out
-        for i in range(len(items) - 1, 0, -1):
+        for i in range(n - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
         self.state = s
+
+    def _swap_indices(self, n: int) -> list[int]:
+        """``below(i + 1)`` for i = n-1 .. 1, all at once: the generator's states form an
+        arithmetic sequence, so numpy mixes them together (uint64 arithmetic wraps like the
+        masks above) and takes the high word of ``z * (i + 1)`` in 32-bit halves. Advances the
+        generator exactly as the calls would."""
+        count = n - 1
+        states = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(_GOLDEN) + np.uint64(self.state)
+        z = (states ^ (states >> np.uint64(30))) * np.uint64(_MIX1)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(_MIX2)
+        z ^= z >> np.uint64(31)
+        bound = np.arange(n, 1, -1, dtype=np.uint64)  # i + 1 (at most 2**32: no overflow below)
+        high, low = z >> np.uint64(32), z & np.uint64(0xFFFFFFFF)
+        swaps: list[int] = ((high * bound + ((low * bound) >> np.uint64(32))) >> np.uint64(32)).tolist()
+        self.state = (self.state + count * _GOLDEN) & _MASK
+        return swaps
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
         out = list(items)
