@@ -76,7 +76,34 @@ def test_copy_shares_only_what_cannot_change(every: int) -> None:
                 assert mine == theirs if not isinstance(mine, Rng) else mine.state == theirs.state, f.name
                 shared = {id(x) for x in _containers(mine)} & {id(x) for x in _containers(theirs)}
                 assert not shared, f"copy() shares part of {f.name}"
+            elif f.copied is Copied.ON_WRITE:
+                assert mine is theirs and f.name in twin._shared and f.name in state._shared, f.name
         assert twin.digest() == state.digest()
+        # The first change through own_* gives the twin its own (and leaves the original's alone).
+        owned = (twin.own_minions(), twin.own_taint(), twin.own_gates(), twin.own_generals())
+        for f, theirs in zip(("minions", "taint", "gates", "generals"), owned, strict=True):
+            shared = {id(x) for x in _containers(getattr(state, f))} & {id(x) for x in _containers(theirs)}
+            assert not shared and f not in twin._shared, f"own_{f}() still shares part of {f}"
+        assert {f.name for f in STATE_FIELDS if f.copied is Copied.ON_WRITE} == {
+            "minions",
+            "taint",
+            "gates",
+            "generals",
+        }
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_apply_never_changes_the_state_it_is_called_on(players: int) -> None:
+    # Copies share the ON_WRITE fields: a rule changing one without own_* would change the parent.
+    for seed in range(6):
+        state = load_game("defenders", seed=seed, players=players)
+        rng = Rng(seed)
+        while state.pending() is not None:
+            before = state.digest()
+            legal = state.legal_actions()
+            after, _ = state.apply(legal[rng.below(len(legal))])
+            assert state.digest() == before, "apply() changed the state it was called on"
+            state = after
 
 
 def test_snapshot_view_and_determinize_follow_the_declaration() -> None:

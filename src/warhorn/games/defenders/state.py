@@ -60,6 +60,7 @@ class Copied(StrEnum):
 
     SHARED = "shared"  # immutable (numbers, text, enums, decks, the board, the options): shared
     OWN = "own"  # mutable: the copy gets its own, all the way down
+    ON_WRITE = "on_write"  # mutable but rarely changed: shared by copies until one changes it (own_*)
     FRESH = "fresh"  # engine bookkeeping: a copy starts afresh
 
 
@@ -81,7 +82,7 @@ def _field(
     return StateField(name, copied, seen, snapshot or (name,), note)
 
 
-SHARED, OWN, FRESH = Copied.SHARED, Copied.OWN, Copied.FRESH
+SHARED, OWN, ON_WRITE, FRESH = Copied.SHARED, Copied.OWN, Copied.ON_WRITE, Copied.FRESH
 #: Every field of a Defenders state, declared once. ``tests/defenders/test_declared_state.py``
 #: checks ``__init__``, ``copy``, ``snapshot``, ``view`` and ``determinize`` against it, so a
 #: field added to one and not declared here (or declared and forgotten there) fails a test.
@@ -90,13 +91,13 @@ STATE_FIELDS: tuple[StateField, ...] = (
     _field("options", SHARED),
     StateField("seed", SHARED, Seen.EVERYONE, (), "where the game started; the state is the rng's"),
     _field("rng", OWN, seen=Seen.NOBODY),
-    _field("minions", OWN),
-    _field("taint", OWN),
-    _field("gates", OWN),
+    _field("minions", ON_WRITE),
+    _field("taint", ON_WRITE),
+    _field("gates", ON_WRITE),
     _field("gate_supply", SHARED),
     _field("crystals_left", SHARED),
     _field("supply", OWN),
-    _field("generals", OWN),
+    _field("generals", ON_WRITE),
     _field("war", SHARED, "war", "war_status"),
     _field("players", SHARED),
     _field("slots", OWN, "heroes"),
@@ -126,7 +127,10 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("events", FRESH, Seen.NOT_STATE, (), "what the last action did"),
     StateField("_legal", FRESH, Seen.NOT_STATE, (), "cache of legal_actions()"),
     StateField("_pending", FRESH, Seen.NOT_STATE, (), "cache of pending()"),
+    StateField("_shared", FRESH, Seen.NOT_STATE, (), "the ON_WRITE fields shared with other states"),
 )
+#: The fields a copy shares until it changes them (the rules change them through ``own_*``).
+ON_WRITE_FIELDS = frozenset(f.name for f in STATE_FIELDS if f.copied is Copied.ON_WRITE)
 
 
 class _Unknown:
@@ -185,6 +189,8 @@ class DefendersState(GameState):
         # What this position's decision allows and asks, once asked (see edited()).
         self._legal: list[Action] | None = None
         self._pending: Decision | _Unknown | None = _UNKNOWN
+        # ON_WRITE fields this state shares with another (a fresh state owns them all).
+        self._shared: frozenset[str] = frozenset()
 
     # --- engine contract ---------------------------------------------------
     @property
@@ -197,13 +203,10 @@ class DefendersState(GameState):
 
     def copy(self) -> Self:
         new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)  # the immutable fields are shared as they are
+        new.__dict__.update(self.__dict__)  # the immutable and the ON_WRITE fields are shared as they are
+        self._shared = new._shared = ON_WRITE_FIELDS
         new.rng = self.rng.copy()
-        new.minions = list(map(list.copy, self.minions))
-        new.taint = self.taint.copy()
-        new.gates = self.gates.copy()
         new.supply = self.supply.copy()
-        new.generals = [g.copy() if g else None for g in self.generals]
         new.slots = [s.copy() for s in self.slots]
         new.unused_heroes = self.unused_heroes.copy()
         new.removed_cards = self.removed_cards.copy()
@@ -220,6 +223,43 @@ class DefendersState(GameState):
         new._legal = None
         new._pending = _UNKNOWN
         return new
+
+    # --- copy on write: the rules change an ON_WRITE field only through these ----------
+    def _owns(self, name: str) -> bool:
+        if name not in self._shared:
+            return True
+        self._shared = self._shared - {name}
+        return False
+
+    def own_minions(self) -> list[list[int]]:
+        """The minions per location, to change (copied first if another state shares them)."""
+        if not self._owns("minions"):
+            self.minions = list(map(list.copy, self.minions))
+        return self.minions
+
+    def own_taint(self) -> list[int]:
+        """The taint crystals per location, to change."""
+        if not self._owns("taint"):
+            self.taint = self.taint.copy()
+        return self.taint
+
+    def own_gates(self) -> list[bool]:
+        """The magic gates per location, to change."""
+        if not self._owns("gates"):
+            self.gates = self.gates.copy()
+        return self.gates
+
+    def own_generals(self) -> list[GeneralState | None]:
+        """The generals, to change (the list and each general's record)."""
+        if not self._owns("generals"):
+            self.generals = [g.copy() if g else None for g in self.generals]
+        return self.generals
+
+    def own_general(self, colour: int) -> GeneralState:
+        """The general of ``colour`` (still in the game), to change."""
+        g = self.own_generals()[colour]
+        assert g is not None
+        return g
 
     def pending(self) -> Decision | None:
         if self._pending is _UNKNOWN:

@@ -234,8 +234,8 @@ def roll_for(state: DefendersState, slot: int) -> None:
     bt = state.battle
     assert bt is not None
     gd = state.board.general_by_colour[bt.general]
-    g = state.generals[bt.general]
-    assert gd is not None and g is not None
+    g = state.own_general(bt.general)
+    assert gd is not None
     bt.rolled.append(slot)
     n = dice_of(state, slot)
     need = gd.hit - general_bonus(state, slot)
@@ -289,7 +289,7 @@ def general_defeated(state: DefendersState, slot: int) -> None:
     gd = state.board.general_by_colour[bt.general]
     assert gd is not None
     s = state.slots[slot]
-    state.generals[bt.general] = None
+    state.own_generals()[bt.general] = None
     s.slain.append(bt.general)
     state.generals_slain[s.player] += 1
     state.log(
@@ -355,8 +355,8 @@ def conclude(state: DefendersState) -> None:
         state.battle = None
         return
     gd = state.board.general_by_colour[bt.general]
-    g = state.generals[bt.general]
-    assert gd is not None and g is not None
+    g = state.own_general(bt.general)
+    assert gd is not None
     _discard_committed(state)
     skill_off = _skill_cancelled(state)
     _release_participants(state)

@@ -190,6 +190,7 @@ def advance_general(state: DefendersState, colour: int, target: str, count: int)
     if is_gravely_wounded(state, colour):
         state.log("general_stays", f"{gd.name} is gravely wounded and does not advance", rule="DEF-GEN-05")
         return
+    g = state.own_general(colour)
     g.loc = b.loc(nxt)
     state.log("general_moves", f"{gd.name} advances to {nxt}", general=COLOURS[colour], to=nxt)
     if g.loc == b.monarch:

@@ -181,9 +181,9 @@ class PickTargets(DecisionHandler):
                 p.stage = PickStage.GENERAL
         elif p.stage == PickStage.GENERAL:
             c = COLOURS.index(action.where)
-            g = state.generals[c]
+            g = state.own_general(c)
             gd = b.general_by_colour[c]
-            assert g is not None and gd is not None
+            assert gd is not None
             back = gd.path[gd.path.index(b.name(g.loc)) - 1]
             g.loc = b.loc(back)
             state.log("general_pushed", f"{gd.name} is pushed back to {back}", general=COLOURS[c])

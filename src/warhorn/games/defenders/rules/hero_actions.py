@@ -257,7 +257,7 @@ def apply_day(state: DefendersState, action: Action) -> None:
     elif isinstance(action, BuildGate):
         spend(state)
         cards.discard(state, slot, action.card)
-        state.gates[s.loc] = True
+        state.own_gates()[s.loc] = True
         state.gate_supply -= 1
         state.log("gate_built", f"{name} builds a magic gate at {b.name(s.loc)}", location=b.name(s.loc))
         quests.on_gate_built(state, slot, s.loc)
@@ -333,7 +333,7 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
     faces = combat.roll(state, slot, heal_dice(state, slot, card is not None), "heal the land")
     ok = sum(1 for f in faces if f >= 5) >= heal_successes_needed(state, card is not None)
     if ok:
-        state.taint[s.loc] -= 1
+        state.own_taint()[s.loc] -= 1
         state.crystals_left += 1
         state.log(
             "land_healed", f"{state.hero_name(slot)} heals {state.board.name(s.loc)}: a crystal is removed"

@@ -40,7 +40,7 @@ def place_crystal(state: DefendersState, loc: int) -> None:
     if state.crystals_left <= 0:
         return
     state.crystals_left -= 1
-    state.taint[loc] += 1
+    state.own_taint()[loc] += 1
     state.log(
         "taint",
         f"A taint crystal falls on {b.name(loc)} ({state.crystals_left} left)",
@@ -126,7 +126,7 @@ def add_minions(
             return
         if not take_from_supply(state, colour, night=night):
             return
-        state.minions[loc][colour] += 1
+        state.own_minions()[loc][colour] += 1
         state.log(
             "minion_placed",
             f"{article(MINION_NAMES[colour])} arrives at {b.name(loc)}",
@@ -183,7 +183,7 @@ def overrun(state: DefendersState, loc: int, colour: int, *, night: bool = True)
             continue
         if not take_from_supply(state, colour, night=night):
             return
-        state.minions[nb][colour] += 1
+        state.own_minions()[nb][colour] += 1
         state.log(
             "minion_placed",
             f"A fleeing {MINION_NAMES[colour]} reaches {b.name(nb)}",
@@ -201,7 +201,7 @@ def remove_minions(state: DefendersState, loc: int, colour: int, count: int, *, 
     the killer's hunting quest card (DEF-CRD-03). Returns how many died."""
     n = min(count, state.minions[loc][colour])
     for _ in range(n):
-        state.minions[loc][colour] -= 1
+        state.own_minions()[loc][colour] -= 1
         if by is None or not quests.keep_kill(state, by, colour):
             state.supply[colour] += 1
     if n:

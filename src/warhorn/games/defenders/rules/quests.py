@@ -237,10 +237,10 @@ def use_reward(state: DefendersState, action: UseReward) -> None:
     state.log("reward_used", f"{state.hero_name(slot)} uses {q.name}", quest=q.id, target=action.target)
     if q.reward == "crystal_any" and action.target:
         i = b.loc(action.target)
-        state.taint[i] -= 1
+        state.own_taint()[i] -= 1
         state.crystals_left += 1
     elif q.reward == "crystal_here":
-        state.taint[s.loc] -= 1
+        state.own_taint()[s.loc] -= 1
         state.crystals_left += 1
     elif q.reward == "blessing":
         s.turn["blessing"] = 1

@@ -234,7 +234,7 @@ def play(state: DefendersState, action: PlayCard) -> None:
     )
     t = action.targets
     if effect == "magic_gate":
-        state.gates[b.loc(t[0])] = True
+        state.own_gates()[b.loc(t[0])] = True
         state.gate_supply -= 1
     elif effect == "hammer_of_valor":
         other = state.slots[state.slot_of(t[0])]
@@ -243,7 +243,7 @@ def play(state: DefendersState, action: PlayCard) -> None:
     elif effect == "spell_of_purity":
         i = b.loc(t[0])
         state.crystals_left += state.taint[i]
-        state.taint[i] = 0
+        state.own_taint()[i] = 0
     elif effect == "elven_archers":
         for name in t:
             minions.clear_location(state, b.loc(name), by=slot)
@@ -262,8 +262,7 @@ def play(state: DefendersState, action: PlayCard) -> None:
     elif effect in ("cavalry_sweep", "battle_strategy", "dark_visions"):
         picks.start(state, slot, effect, count=6)
     elif effect == "spy_in_camp":
-        g = state.generals[COLOURS.index(t[0])]
-        assert g is not None
+        g = state.own_general(COLOURS.index(t[0]))
         g.no_heal_turn = state.turn_no
     elif effect == "militia":
         assert state.night is not None

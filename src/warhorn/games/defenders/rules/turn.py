@@ -155,7 +155,7 @@ def turn_undead(state: DefendersState, slot: int, to: int) -> None:
     """Cleric's Turn Undead: drive one undead to a connected location (asked again while any
     remain: all of them are driven out)."""
     s = state.slots[slot]
-    state.minions[s.loc][BLACK] -= 1
+    state.own_minions()[s.loc][BLACK] -= 1
     state.supply[BLACK] += 1  # placed again at once, through the overrun rules
     state.log(
         "turn_undead", f"The Cleric drives an undead to {state.board.name(to)}", to=state.board.name(to)
@@ -239,6 +239,7 @@ def end_turn(state: DefendersState) -> None:
         if g is None or g.loc < 0 or g.wounds == 0 or g.heal_from < 0:
             continue
         if state.turn_no >= g.heal_from and g.no_heal_turn != state.turn_no:
+            g = state.own_general(c)
             g.wounds -= 1
             gd = state.board.general_by_colour[c]
             assert gd is not None
