@@ -54,3 +54,17 @@ def kinds(events: list[Event]) -> list[str]:
 
 def force(owner: int, plain: int, *pieces: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {"owner": owner, "plain": plain, "pieces": list(pieces), **extra}
+
+
+def until(
+    state: DragonLordsState, kind: str, player: int | None = None
+) -> tuple[DragonLordsState, list[Event]]:
+    """Pass ('done') until the pending decision is of ``kind`` (and ``player``)."""
+    events: list[Event] = []
+    for _ in range(50):
+        decision = state.pending()
+        if decision is None or (decision.kind == kind and (player is None or decision.player == player)):
+            return state, events
+        state, more = act(state, "done")
+        events += more
+    raise AssertionError(f"no {kind} decision came")

@@ -119,7 +119,10 @@ def test_losing_the_king_discards_the_cards_and_the_gold() -> None:
         },
     )
     dice(state, 1, 6)
-    state, events = act(state, "attack gorefort bonefield 1", "done", "done")
+    state, events = act(state, "attack gorefort bonefield 1")
+    while state.battle is not None:
+        state, more = act(state, "done")
+        events += more
     assert "eliminated" in kinds(events)
     seat = state.players[1]
     assert not seat.alive and seat.hand == () and seat.gold == 0

@@ -482,17 +482,40 @@ def needs_decision(state: DragonLordsState, b: Battle) -> bool:
             and b.mercy_round != b.round
         )
     which = step[-1]
-    if b.side(which).player < 0:
+    side = b.side(which)
+    if side.player < 0:
         return False
+    # Whether a side is asked depends only on what every player sees (its shown pieces, items and
+    # shard count), never on its hand or a sorcerer's spells: asking only when it holds something
+    # playable would tell the others what it holds.
     base = step[:-2]
+    casters = any(p.caster for p in side.alive_pieces)
+    silenced = which == "a" and _silenced(b)
     if base in ("tas", "ranged"):
-        return bool(spell_options(state, b, which, base))
+        if silenced:
+            return False
+        extra = base == "ranged" and any(
+            p.token == "dragonlord" or "ring_of_fire" in p.items for p in side.alive_pieces
+        )
+        return casters or extra or _usable_shards(b, which) > 0
     if base == "lose":
         return bool(casualty_choices(b, which))
     if base == "heal":
-        return bool(heal_options(state, b, which))
+        if silenced:
+            return False
+        hurt = side.hits > 0 or any(f.condition is not None for f in side.fighters)
+        helpers = casters or any("potion" in p.items or "holy_grail" in p.items for p in side.alive_pieces)
+        return hurt and (helpers or _usable_shards(b, which) > 0)
     if base == "raise":
-        return bool(raise_options(state, b, which))
+        enemy = b.side(_other(which))
+        grail = any("holy_grail" in p.items for p in enemy.alive_pieces)
+        return (
+            side.people == "necromancers"
+            and casters
+            and bool(enemy.removed)
+            and not grail
+            and enemy.player != MONSTER
+        )
     raise AssertionError(step)
 
 
