@@ -217,6 +217,24 @@ def test_transfer_moves_only_units_that_have_not_moved() -> None:
     assert not any(a.startswith("attack") for a in options)
 
 
+@pytest.mark.rule("DLR-PEO-04")
+@pytest.mark.rule("DLR-NAV-05")
+def test_barbarian_ships_sail_ten_zones_others_six_under_the_land_bridge_too() -> None:
+    def reach(people: str) -> set[str]:
+        state = build(
+            players=[{"people": people}, {"people": "dwarves"}],
+            phase="naval",
+            spaces={"gorefort": force(0, 3, {"token": "king"}), "khaz_thurn": force(1, 1, {"token": "king"})},
+            ships=[{"zone": "sea_frostbight", "aboard": force(0, 1)}],
+        )
+        return {a.split()[2] for a in legal(state) if a.startswith("sail")}
+
+    orcs, barbarians = reach("orcs"), reach("barbarians")
+    assert "sea_eastfar" in barbarians and "sea_eastfar" not in orcs  # seven zones away
+    assert "sea_eastwater" in orcs  # through the strait under the land bridge
+    assert orcs < barbarians
+
+
 @pytest.mark.rule("DLR-NAV-01")
 def test_units_board_a_ship_sail_and_land() -> None:
     state = build(

@@ -67,7 +67,7 @@ def test_borders_are_the_drawing_and_the_file_is_the_generator_output() -> None:
     world = load_world()
     drawn = drawn_borders({s.id: s.polygon for s in world.spaces})
     listed = {frozenset((s.id, n)) for s in world.spaces for n in s.neighbours}
-    assert drawn == listed
+    assert drawn | {frozenset(("sea_eastwater", "sea_westwater"))} == listed  # plus the strait
     assert (SHIPPED_WORLD_DIR / WORLD_FILE).read_text() == world_design.world_toml()
 
 
@@ -142,6 +142,11 @@ def test_own_transcription_loads_through_a_content_folder(tmp_path: Path) -> Non
         ("track_index = 3", "track_index = 4", "expected 0..7"),
         ('people = "orcs"', 'people = "goblins"', "unknown people 'goblins'"),
         ("polygon = [[50, 0], [200, 0]", "polygon = [[50, 0], [200, 50], [200, 0]", "not a simple polygon"),
+        (
+            '["sea_eastwater", "sea_westwater"]',
+            '["sea_eastwater", "sea_tor"]',
+            "both territories of a land bridge",
+        ),
     ],
 )
 def test_bad_world_files_give_one_line_file_key_errors(
@@ -170,3 +175,15 @@ def test_unreachable_space_is_named(tmp_path: Path) -> None:
     path.write_text(text)
     assert "pearl_atoll" in {s["id"] for s in data["spaces"]}
     assert any("unreachable" in str(e) and "pearl_atoll" in str(e) for e in check_world(folder))
+
+
+@pytest.mark.rule("DLR-NAV-05")
+def test_the_strait_under_the_land_bridge_joins_the_two_oceans() -> None:
+    world = load_world()
+    assert "sea_westwater" in world.space("sea_eastwater").neighbours
+    seas = [s.id for s in world.spaces if s.kind == "sea"]
+    assert all(world.sea_distance(a, b) is not None for a in seas for b in seas)
+    bridge = {s.id for s in world.spaces if s.land_bridge}
+    assert bridge <= set(world.space("sea_westwater").neighbours) & set(
+        world.space("sea_eastwater").neighbours
+    )

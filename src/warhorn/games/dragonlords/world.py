@@ -191,6 +191,10 @@ class WorldFile(SourcedModel):
     #: without drawn polygons that agree); the shipped world is checked against its geometry.
     borders_from_geometry: bool = True
     borders: tuple[tuple[str, str], ...]
+    #: Pairs of sea zones that meet under a land bridge: ships pass between them although the
+    #: bridge's land lies between their outlines (DLR-NAV-05). Each zone must border both
+    #: territories of a land-bridge pair.
+    straits: tuple[tuple[str, str], ...] = ()
     realms: tuple[RealmDef, ...]
     tracks: tuple[TrackDef, ...]
     spaces: tuple[SpaceDef, ...] = pydantic.Field(min_length=1)
@@ -412,6 +416,25 @@ def _check(data: WorldFile, file: str, report: ContentReport, peoples: set[str] 
                 f"spaces (id {s.id}).feature",
                 "a pass must border the Dragon's Lair",
             )
+    bridges = [s.id for s in data.spaces if s.land_bridge]
+    for n, (a, b) in enumerate(data.straits):
+        key = f"straits[{n}] ({a} - {b})"
+        if a not in by_id or b not in by_id or a == b:
+            report.error(file, key, "a strait joins two different known sea zones")
+            continue
+        report.check(
+            by_id[a].kind == "sea" and by_id[b].kind == "sea", file, key, "a strait joins two sea zones"
+        )
+        report.check(
+            frozenset((a, b)) not in pairs, file, key, "the two zones already border: no strait needed"
+        )
+        under = [
+            (x, y)
+            for x in bridges
+            for y in bridges
+            if x < y and y in adjacency[x] and {x, y} <= adjacency[a] and {x, y} <= adjacency[b]
+        ]
+        report.check(bool(under), file, key, "both zones must border both territories of a land bridge")
     harbour = next(s.id for s in data.spaces if s.feature == "village_harbour")
     village = next(s.id for s in data.spaces if s.feature == "village")
     report.check(
@@ -473,7 +496,7 @@ def load_world(content_dir: Path | None = None, *, wrap: bool = False) -> World:
     edition's FAQ; DLR-MOV-04). Raises :class:`ContentErrors` listing every mistake.
     """
     path, data = _read(content_dir)
-    pairs = {frozenset(b) for b in data.borders}
+    pairs = {frozenset(b) for b in data.borders} | {frozenset(b) for b in data.straits}
     if wrap:
         pairs |= wrap_borders(data)
     neighbours: dict[str, list[str]] = {s.id: [] for s in data.spaces}

@@ -83,6 +83,8 @@ MINES = {"o": (6,), "e": (4,), "d": (4, 5), "b": (4,), "a": (6,), "n": (6,)}
 #: The three teleportals (research C.5), one in the west, one in the centre, one in the east.
 PORTALS = ("o4", "b6", "n5")
 LAND_BRIDGE = ("d8", "b8")
+#: Sea zones that meet under the land bridge, so ships reach both oceans (DLR-NAV-05).
+STRAITS = (("~j", "~k"),)
 PASSES = ("b2", "a2")
 
 ISLANDS = {"i1": "Isle of Gulls", "i2": "Emberrock", "i3": "The Drowned Tor", "i4": "Pearl Atoll"}
@@ -276,7 +278,9 @@ def world_toml() -> str:
     border_lines = [f'  ["{a}", "{b}"],' for a, b in pairs]
     # borders go before the tables (TOML: top-level keys first)
     header_end = 6
-    lines[header_end:header_end] = ["borders = [", *border_lines, "]"]
+    straits = sorted(tuple(sorted((ids[x], ids[y]))) for x, y in STRAITS)
+    strait_lines = [f'  ["{a}", "{b}"],' for a, b in straits]
+    lines[header_end:header_end] = ["borders = [", *border_lines, "]", "straits = [", *strait_lines, "]"]
     return "\n".join(lines).rstrip() + "\n"
 
 
