@@ -161,6 +161,7 @@ class DefendersBoard:
     #: Each hero card's face (everything but its id): copies with the same face are the same choice.
     card_face: Mapping[str, tuple[object, ...]] = field(init=False, repr=False, compare=False)
     special_cards: frozenset[str] = field(init=False, repr=False, compare=False)  # purple card ids
+    gate_cards: frozenset[str] = field(init=False, repr=False, compare=False)  # magic gate card ids
     ds_cards: Mapping[str, DarknessCard] = field(init=False, repr=False, compare=False)
     quest_by_id: Mapping[str, QuestDef] = field(init=False, repr=False, compare=False)
     hero_by_id: Mapping[str, HeroDef] = field(init=False, repr=False, compare=False)
@@ -190,6 +191,7 @@ class DefendersBoard:
             {c.id: (c.name, c.colour, c.location, c.band, c.dice, c.special) for c in self.hero_cards},
         )
         set_(self, "special_cards", frozenset(c.id for c in self.hero_cards if c.is_special))
+        set_(self, "gate_cards", frozenset(c.id for c in self.hero_cards if c.band == "gate"))
         set_(self, "ds_cards", {c.id: c for c in self.darkness})
         set_(self, "quest_by_id", {q.id: q for q in self.quests})
         set_(self, "hero_by_id", {h.id: h for h in self.heroes})

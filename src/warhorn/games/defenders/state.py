@@ -16,6 +16,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Self
 
 from warhorn.engine.actions import Action, ActionCodec
@@ -288,7 +290,8 @@ class DefendersState(GameState):
         if self._legal is None:
             self.legal_actions()
         assert self._legal is not None
-        return action in self._legal
+        # Usually one of the listed objects itself: found by identity before comparing fields.
+        return any(map(is_, self._legal, repeat(action))) or action in self._legal
 
     def why_illegal(self, action: Action) -> IllegalActionError:
         handler = decisions.handler_for(self)

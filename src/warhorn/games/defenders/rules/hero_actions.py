@@ -52,9 +52,9 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
     ``hand``: the hero's cards, one per distinct face."""
     b = state.board
     s = state.slots[slot]
-    out: list[Action] = []
     here = s.loc
     forbidden = heroes.forbidden_destinations(state, slot)
+    out: list[Action] = []
 
     def add(moves: tuple[Move, ...]) -> None:
         if forbidden:
@@ -69,7 +69,7 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
 
     add(_moves(b, here, 1, "foot", None))
     gates: list[int] = []
-    if s.hero == "wizard" or state.gates[here] or any(b.cards[cid].band == "gate" for cid in hand):
+    if s.hero == "wizard" or state.gates[here] or not b.gate_cards.isdisjoint(hand):
         gates = [i for i, g in enumerate(state.gates) if g]  # only where a gate is used
     for cid in hand:
         card = b.cards[cid]
@@ -141,7 +141,7 @@ def legal_day(state: DefendersState) -> list[Action]:
                     if boost:
                         out.append(Fireball(cid, combat.REWARD_DICE))
         out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
-        if state.generals_at(here) and sum(m) == 0:
+        if sum(m) == 0 and state.general_at(here) is not None:
             out.append(AttackGeneral())
         if quests.can_attempt(state, slot):
             out.append(QuestAction())
@@ -220,7 +220,7 @@ def rest_amount(state: DefendersState, slot: int) -> int:
     general stand, Monarch City and the Inns included (the English original's note)."""
     s = state.slots[slot]
     b = state.board
-    if state.generals_at(s.loc) or state.minion_total(s.loc) > 0:
+    if state.general_at(s.loc) is not None or sum(state.minions[s.loc]) > 0:
         return 0
     missing = s.max_life - s.life
     if b.locations[s.loc].inn or s.loc == b.monarch:
