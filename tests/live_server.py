@@ -13,15 +13,15 @@ class LiveServer:
     """A real uvicorn server on a loopback port, in a thread."""
 
     def __init__(self, app: FastAPI) -> None:
-        import uvicorn
+        from warhorn.server.serving import WarhornServer, server_config
 
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.app = app
-        config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
-        self.server = uvicorn.Server(config)
+        config = server_config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
+        self.server = WarhornServer(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     @property

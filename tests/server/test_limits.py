@@ -125,10 +125,9 @@ def test_listening_beyond_loopback_gets_the_public_limits(
     assert public.max_open_games == 5 and public.games_per_client_per_hour == 12
     assert public.ai_think_seconds == 1.0
 
-    import uvicorn
-
     from warhorn.cli.app import app
     from warhorn.server import app as app_module
+    from warhorn.server import serving
 
     seen: list[ServerLimits] = []
     real_create = app_module.create_app
@@ -138,7 +137,7 @@ def test_listening_beyond_loopback_gets_the_public_limits(
         return real_create(url, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr("warhorn.server.create_app", recording_create)
-    monkeypatch.setattr(uvicorn, "run", lambda _app, **kw: None)
+    monkeypatch.setattr(serving, "run_server", lambda _app, **kw: None)
     args = ["serve", "--host", "0.0.0.0", "--port", "0", "--database-url", _sqlite(tmp_path)]
     result = CliRunner().invoke(app, [*args, "--ai-kinds", "random,heuristic"])
     assert result.exit_code == 0, result.output
@@ -162,3 +161,39 @@ def test_ai_searches_can_run_in_worker_processes(tmp_path: Path) -> None:
     assert summary["version"] > 0 and summary["results"] is not None
     with TestClient(create_app(_sqlite(tmp_path))) as client:  # stored
         assert client.get(f"/api/games/{created['game_id']}").json()["version"] == summary["version"]
+
+
+def test_headers_that_never_end_time_out_with_408_and_free_the_connection(tmp_path: Path) -> None:
+    app = create_app(_sqlite(tmp_path), limits=ServerLimits(request_head_seconds=0.5))
+    with LiveServer(app) as server:
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            sock.settimeout(5)  # before the fix the server waited for the rest of the head forever
+            sock.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            started = time.monotonic()
+            answer = _answer(sock)  # the server answers and then closes the connection
+            assert time.monotonic() - started < 3
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b"request_timeout" in answer
+        # a connection that sends nothing at all is closed too
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            sock.settimeout(5)
+            started = time.monotonic()
+            assert _answer(sock).startswith(b"HTTP/1.1 408")
+            assert time.monotonic() - started < 3
+        # a kept-alive connection: the first request is answered, the second head's deadline holds
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            sock.settimeout(5)
+            sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            first = b""
+            while b'{"games"' not in first:
+                first += sock.recv(65536)
+            assert first.startswith(b"HTTP/1.1 200")
+            sock.sendall(b"GET /api/games HTTP/1.1\r\nHo")
+            started = time.monotonic()
+            assert b"HTTP/1.1 408" in _answer(sock)
+            assert time.monotonic() - started < 3
+        # the server still answers
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            sock.settimeout(5)
+            sock.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert _answer(sock).startswith(b"HTTP/1.1 200")

@@ -27,10 +27,10 @@ def test_serve_refuses_an_unsupported_database() -> None:
 def test_serve_prints_the_address_to_open_and_hides_a_password(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import uvicorn
+    from warhorn.server import serving
 
     started: list[int] = []
-    monkeypatch.setattr(uvicorn, "run", lambda _app, **kw: started.append(kw["port"]))
+    monkeypatch.setattr(serving, "run_server", lambda _app, **kw: started.append(kw["port"]))
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--database-url", f"sqlite:///{tmp_path}/w.db"])
     assert result.exit_code == 0, result.output
     assert "open http://localhost:0/ in a browser" in result.output and started == [0]

@@ -100,7 +100,8 @@ def _declared_schema(table: sa.Table) -> dict[str, object]:
         "unique": {
             tuple(c.name for c in u.columns) for u in table.constraints if isinstance(u, sa.UniqueConstraint)
         }
-        | {(c.name,) for c in table.columns if c.unique},
+        | {(c.name,) for c in table.columns if c.unique}
+        | {tuple(c.name for c in i.columns) for i in table.indexes if i.unique},
     }
 
 
@@ -173,9 +174,12 @@ def test_migration_2_dates_every_stored_digest_at_its_games_version(tmp_path: Pa
                     "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 'active', 5, 'd', NULL)"
                 )
             )
-        assert migrate(engine) == [2]
+            conn.execute(sa.text("INSERT INTO seats VALUES ('g1', 0, 'human', 'tokentokentokentoken')"))
+        assert migrate(engine) == [2, 3]
         with engine.connect() as conn:
             assert conn.execute(sa.text("SELECT digest_version FROM games")).scalar() == 5
+            # migration 3: a seat from before invites existed is a hotseat seat (no invite, never claimed)
+            assert tuple(conn.execute(sa.text("SELECT invite, claimed_at FROM seats")).one()) == (None, None)
     finally:
         engine.dispose()
 

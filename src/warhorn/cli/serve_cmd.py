@@ -78,11 +78,10 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Serve the web app: lobby at / and one private page per human seat."""
-        import uvicorn
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import SQLAlchemyError
 
-        from warhorn.server import create_app
+        from warhorn.server import create_app, serving
         from warhorn.server.database import normalise_database_url
         from warhorn.server.hub import seat_kinds
         from warhorn.server.limits import ServerLimits
@@ -144,7 +143,7 @@ def register(app: typer.Typer) -> None:
         console.print(
             f"  games are kept in {database}; Ctrl+C stops the server\n", highlight=False, soft_wrap=True
         )
-        uvicorn.run(
+        serving.run_server(
             web_app,
             host=host,
             port=port,

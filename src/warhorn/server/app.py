@@ -34,7 +34,7 @@ from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
 from warhorn.server.limits import CreationRateLimit, RequestBodyLimit, ServerLimits
 from warhorn.server.migrations import migrate
 from warhorn.server.odds_api import add_odds_routes
-from warhorn.server.store import GameRecord, GameStore
+from warhorn.server.store import GameRecord, GameStore, SeatRecord
 
 log = logging.getLogger("warhorn.server")
 
@@ -54,6 +54,9 @@ class CreateGameRequest(pydantic.BaseModel):
     options: dict[str, Any] = {}
     seats: list[str] = pydantic.Field(min_length=1, max_length=16)
     seed: int | None = pydantic.Field(default=None, ge=0, le=MAX_SEED)
+    #: The human seats handed out by invite link: the answer holds an invite code for each, not its
+    #: token, and one player claims it (the other human seats are the creator's: hotseat).
+    invites: list[int] = pydantic.Field(default=[], max_length=16)
 
 
 class SubmitActionRequest(pydantic.BaseModel):
@@ -110,9 +113,28 @@ def game_summary(record: GameRecord) -> dict[str, Any]:
         "version": record.version,
         "created_at": record.created_at.isoformat(),
         "updated_at": record.updated_at.isoformat(),
-        "seats": [{"seat": s.seat, "kind": s.kind} for s in record.seats],
+        "seats": [_seat_summary(s) for s in record.seats],
         "results": record.results,
     }
+
+
+def _seat_summary(seat: SeatRecord) -> dict[str, Any]:
+    """A seat as anyone may know it: its kind and, for a seat handed out by invite, whether it was
+    claimed (``open``/``claimed``)."""
+    out: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind}
+    if seat.invite_status is not None:
+        out["invite"] = seat.invite_status
+    return out
+
+
+def created_seat(seat: SeatRecord) -> dict[str, Any]:
+    """A seat as the creator of its game receives it: the token of a hotseat human seat, the invite
+    code of an invited one, nothing for an AI seat."""
+    if not seat.is_human:
+        return {"seat": seat.seat, "kind": seat.kind}
+    if seat.invite is not None:
+        return {"seat": seat.seat, "kind": seat.kind, "invite": seat.invite, "link": f"/invite/{seat.invite}"}
+    return {"seat": seat.seat, "kind": seat.kind, "token": seat.token, "link": f"/play/{seat.token}"}
 
 
 def _validation_message(exc: RequestValidationError) -> tuple[int, str, list[str]]:
@@ -181,6 +203,7 @@ def create_app(
     app.add_middleware(RequestBodyLimit, seconds=limits.request_body_seconds, max_bytes=limits.max_body_bytes)
     app.add_middleware(ServerTimingMiddleware)
     app.state.hub = hub
+    app.state.limits = limits
     app.state.store = store
 
     @app.get("/static/games/{name}", include_in_schema=False)
@@ -250,6 +273,11 @@ def create_app(
             )
         )
 
+    @app.get("/invite/{code}", response_class=HTMLResponse)
+    async def invite_page(code: str) -> HTMLResponse:
+        """An invite link: the page names the seat and claims it on a click (never on the GET itself)."""
+        return HTMLResponse(pages.invite_page(code))
+
     add_odds_routes(app, hub)
 
     # --- lobby API ------------------------------------------------------------------
@@ -272,16 +300,11 @@ def create_app(
                 f"this server lets one client create {limits.games_per_client_per_hour} games per hour; "
                 "try again later",
             )
-        live = await hub.create(body.game, body.options, body.seats, body.seed)
+        live = await hub.create(body.game, body.options, body.seats, body.seed, body.invites)
         return {
             "game_id": live.id,
             "version": live.version,
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "token": s.token, "link": f"/play/{s.token}"}
-                if s.is_human
-                else {"seat": s.seat, "kind": s.kind}
-                for s in live.record.seats
-            ],
+            "seats": [created_seat(s) for s in live.record.seats],
         }
 
     @app.get("/api/games/{game_id}")
@@ -295,6 +318,24 @@ def create_app(
     async def delete_game(game_id: str, x_seat_token: str = Header(default="")) -> dict[str, Any]:
         await hub.delete(game_id, x_seat_token)
         return {"deleted": game_id}
+
+    # --- invites -------------------------------------------------------------------
+    @app.get("/api/invites/{code}")
+    async def get_invite(code: str) -> dict[str, Any]:
+        """The seat an invite hands out and whether it was claimed (reading it claims nothing)."""
+        found = await hub.invite(code)
+        return {
+            "game_id": found.game_id,
+            "game": found.game,
+            "seat": found.seat,
+            "status": "claimed" if found.claimed else "open",
+        }
+
+    @app.post("/api/invites/{code}/claim")
+    async def claim_invite(code: str) -> dict[str, Any]:
+        """Claim the seat: its token, given this once (409 ``claimed`` afterwards)."""
+        live, seat, token = await hub.claim(code)
+        return {"game_id": live.id, "seat": seat, "token": token, "link": f"/play/{token}"}
 
     # --- seat API -------------------------------------------------------------------
     @app.get("/api/seat/{token}")
@@ -382,6 +423,8 @@ async def _seat_stream(
     try:
         yield "retry: 1000\n\n" + _sse("stream", {"stream": watcher.id})
         while True:
+            if hub.streams_closed:  # the server is stopping
+                return
             if live.deleted:
                 yield _sse("deleted", {"game_id": live.id})
                 return

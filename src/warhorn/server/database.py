@@ -43,7 +43,8 @@ games = sa.Table(
     sa.Index("ix_games_status", "status"),
 )
 
-#: One row per seat; ``kind`` is "human" or an AI agent's name.
+#: One row per seat; ``kind`` is "human" or an AI agent's name. A human seat handed out by invite has
+#: its ``invite`` code (the creator got that, not the token) and, once a player claimed it, ``claimed_at``.
 seats = sa.Table(
     "seats",
     metadata,
@@ -51,6 +52,9 @@ seats = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("kind", sa.String(32), nullable=False),
     sa.Column("token", sa.String(64), nullable=False, unique=True),
+    sa.Column("invite", sa.String(64), nullable=True),
+    sa.Column("claimed_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Index("ix_seats_invite", "invite", unique=True),
 )
 
 #: One row per applied action, with its events; the primary key (game, number) is the final guard

@@ -59,7 +59,14 @@ from warhorn.engine import (
 from warhorn.server.database import storage_problem
 from warhorn.server.errors import ApiError, not_found
 from warhorn.server.limits import ServerLimits
-from warhorn.server.store import GameRecord, GameStore, SeatRecord, StaleWriteError, event_from_record
+from warhorn.server.store import (
+    GameRecord,
+    GameStore,
+    InviteRecord,
+    SeatRecord,
+    StaleWriteError,
+    event_from_record,
+)
 
 log = logging.getLogger("warhorn.server")
 
@@ -279,6 +286,7 @@ class GameHub:
         self._watchers: dict[str, Watcher] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
+        self._streams_closed = False
         self._resuming: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------
@@ -326,6 +334,17 @@ class GameHub:
     @property
     def closing(self) -> bool:
         return self._closing
+
+    def close_streams(self) -> None:
+        """The server is stopping: every live stream ends now (its page reconnects when the server is
+        back), so that no connection holds the shutdown up."""
+        self._streams_closed = True
+        for live in self._games.values():
+            self._notify(live)
+
+    @property
+    def streams_closed(self) -> bool:
+        return self._streams_closed
 
     # --- loading ---------------------------------------------------------------
     async def get(self, game_id: str) -> LiveGame:
@@ -379,9 +398,18 @@ class GameHub:
 
     # --- creating ----------------------------------------------------------------
     async def create(
-        self, game: str, options: dict[str, Any], seat_list: list[str], seed: int | None
+        self,
+        game: str,
+        options: dict[str, Any],
+        seat_list: list[str],
+        seed: int | None,
+        invites: list[int] | None = None,
     ) -> LiveGame:
-        """A new game with one seat per entry of ``seat_list`` ("human" or an AI kind)."""
+        """A new game with one seat per entry of ``seat_list`` ("human" or an AI kind).
+
+        ``invites``: the human seats handed out by invite link (the creator gets an invite code, which
+        one player claims once, instead of the seat's token).
+        """
         kinds = self.allowed_seat_kinds()
         for index, kind in enumerate(seat_list):
             if kind not in kinds:
@@ -389,6 +417,10 @@ class GameHub:
                 raise ApiError(
                     422, "bad_seat", f"seat {index}: kind {kind!r} is {known} (allowed: {', '.join(kinds)})"
                 )
+        invited = set(invites or ())
+        for index in sorted(invited):
+            if not 0 <= index < len(seat_list) or seat_list[index] != HUMAN:
+                raise ApiError(422, "bad_invite", f"invites: seat {index} is not a human seat of this game")
         if self.limits.max_open_games is not None:
             open_games = len(await asyncio.to_thread(self.store.active_game_ids))
             if open_games >= self.limits.max_open_games:
@@ -433,7 +465,12 @@ class GameHub:
             version=0,
             digest=state.digest(),
             results=results.to_json() if results is not None else None,
-            seats=[SeatRecord(i, kind, secrets.token_urlsafe(24)) for i, kind in enumerate(seat_list)],
+            seats=[
+                SeatRecord(
+                    i, kind, secrets.token_urlsafe(24), secrets.token_urlsafe(24) if i in invited else None
+                )
+                for i, kind in enumerate(seat_list)
+            ],
         )
         await asyncio.to_thread(self.store.create_game, record)
         live = LiveGame(record, state, [], [])
@@ -442,6 +479,33 @@ class GameHub:
             self._tokens[seat.token] = (record.id, seat.seat)
         self.kick_ai(live)
         return live
+
+    # --- invites -------------------------------------------------------------------
+    async def invite(self, code: str) -> InviteRecord:
+        """What an invite code hands out (404 for an unknown code)."""
+        found = await asyncio.to_thread(self.store.invite, code) if _TOKEN_SHAPE.match(code) else None
+        if found is None:
+            raise not_found("no seat has this invite (check that you copied the whole link)")
+        return found
+
+    async def claim(self, code: str) -> tuple[LiveGame, int, str]:
+        """Claim an invite: the game, the seat and its token, handed out this once.
+
+        404 for an unknown code, 409 ``claimed`` when someone claimed it already.
+        """
+        await self.invite(code)
+        claimed = await asyncio.to_thread(self.store.claim_invite, code)
+        if claimed is None:
+            raise ApiError(
+                409,
+                "claimed",
+                "this invite was claimed already: someone else holds the seat; "
+                "if it was not you, ask the game's creator",
+            )
+        game_id, seat, token = claimed
+        live = await self.get(game_id)
+        live.record.seats[seat].claimed = True
+        return live, seat, token
 
     def allowed_seat_kinds(self) -> list[str]:
         """The seat kinds this server accepts: "human" and the allowed AI kinds."""

@@ -39,6 +39,9 @@ class ServerLimits(pydantic.BaseModel):
     #: ``threads`` (in the server process) or ``processes`` (forked workers: a search then does not
     #: hold the server's interpreter lock; each move's state is copied to the worker).
     ai_pool: Literal["threads", "processes"] = "threads"
+    #: Seconds a client has to send a request's head (request line and headers; see
+    #: :mod:`warhorn.server.serving`).
+    request_head_seconds: float = pydantic.Field(default=10.0, gt=0, le=3600)
     #: Seconds a client has to send a request's whole body, and the largest body accepted.
     request_body_seconds: float = pydantic.Field(default=10.0, gt=0, le=3600)
     max_body_bytes: int = pydantic.Field(default=1_000_000, ge=1_000, le=100_000_000)

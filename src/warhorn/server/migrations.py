@@ -97,9 +97,21 @@ def _v2_digest_checkpoint(conn: Connection) -> None:
     conn.execute(sa.text("UPDATE games SET digest_version = version"))  # so far every digest was current
 
 
+def _v3_seat_invites(conn: Connection) -> None:
+    moment = sa.DateTime(timezone=True).compile(dialect=conn.dialect)
+    conn.execute(
+        sa.text(f"ALTER TABLE seats ADD COLUMN invite {sa.String(64).compile(dialect=conn.dialect)}")
+    )
+    conn.execute(sa.text(f"ALTER TABLE seats ADD COLUMN claimed_at {moment}"))
+    conn.execute(sa.text("CREATE UNIQUE INDEX ix_seats_invite ON seats (invite)"))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games, seats and actions", _v1_initial),
     Migration(2, "games.digest_version: the version the stored digest belongs to", _v2_digest_checkpoint),
+    Migration(
+        3, "seats.invite and seats.claimed_at: human seats handed out by invite links", _v3_seat_invites
+    ),
 )
 
 

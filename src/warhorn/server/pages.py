@@ -45,13 +45,27 @@ def lobby_page() -> str:
   </section>
   <section>
     <h2>Games <button id="refresh" type="button">refresh</button></h2>
-    <p class="muted">Seat links are private: this browser remembers the ones it created.</p>
+    <p class="muted">Seat links are private: this browser remembers the ones it created (its hotseat
+    seats) and the invite links until they are claimed.</p>
     <table id="games"><thead>
       <tr><th>game</th><th>status</th><th>actions</th><th>seats</th><th></th></tr></thead>
     <tbody></tbody></table>
   </section>
 </main>"""
     return _page("warhorn — lobby", body, "/static/lobby.js")
+
+
+def invite_page(code: str) -> str:
+    """An invite link's page: which seat it hands out, and a button that claims it (a GET claims
+    nothing, so a link preview cannot take the seat)."""
+    body = f"""<header><h1><a href="/">warhorn</a></h1><p>an invitation to play</p></header>
+<main id="invite" data-invite="{escape(code)}">
+  <h2 id="invite-title">loading…</h2>
+  <p id="invite-text" class="muted"></p>
+  <button id="claim" type="button" hidden>Take this seat</button>
+  <div id="invite-error" class="error" role="alert"></div>
+</main>"""
+    return _page("warhorn — invitation", body, "/static/invite.js")
 
 
 def game_page(*, token: str, game: str, game_name: str, seat: int, renderer: str | None) -> str:

@@ -53,10 +53,31 @@ class SeatRecord:
     seat: int
     kind: str
     token: str
+    #: The invite code of a human seat handed out by invite link (None: the creator got the token).
+    invite: str | None = None
+    #: Whether a player claimed the invite (and so holds the token).
+    claimed: bool = False
 
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
+
+    @property
+    def invite_status(self) -> str | None:
+        """``open``, ``claimed``, or None for a seat not handed out by invite."""
+        if self.invite is None:
+            return None
+        return "claimed" if self.claimed else "open"
+
+
+@dataclass(frozen=True)
+class InviteRecord:
+    """What an invite code stands for."""
+
+    game_id: str
+    game: str
+    seat: int
+    claimed: bool
 
 
 @dataclass
@@ -155,7 +176,14 @@ class GameStore:
             conn.execute(
                 seats.insert(),
                 [
-                    {"game_id": record.id, "seat": s.seat, "kind": s.kind, "token": s.token}
+                    {
+                        "game_id": record.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "token": s.token,
+                        "invite": s.invite,
+                        "claimed_at": None,
+                    }
                     for s in record.seats
                 ],
             )
@@ -178,7 +206,9 @@ class GameStore:
             )
         by_game: dict[str, list[SeatRecord]] = {}
         for s in seat_rows:
-            by_game.setdefault(s["game_id"], []).append(SeatRecord(s["seat"], s["kind"], s["token"]))
+            by_game.setdefault(s["game_id"], []).append(
+                SeatRecord(s["seat"], s["kind"], s["token"], s["invite"], s["claimed_at"] is not None)
+            )
         return [
             GameRecord(
                 id=r["id"],
@@ -215,6 +245,33 @@ class GameStore:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(seats.c.game_id, seats.c.seat).where(seats.c.token == token)).first()
         return (row[0], int(row[1])) if row is not None else None
+
+    # --- invites ---------------------------------------------------------------
+    def invite(self, code: str) -> InviteRecord | None:
+        """The seat an invite code hands out (None for an unknown code)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(seats.c.game_id, games.c.game, seats.c.seat, seats.c.claimed_at)
+                .join(games, games.c.id == seats.c.game_id)
+                .where(seats.c.invite == code)
+            ).first()
+        return InviteRecord(row[0], row[1], int(row[2]), row[3] is not None) if row is not None else None
+
+    def claim_invite(self, code: str) -> tuple[str, int, str] | None:
+        """Mark the invite claimed and return (game id, seat, token); None when it was claimed already
+        (or is unknown). Only one claim of a code ever succeeds."""
+        with self._write_lock, self.engine.begin() as conn:
+            claimed = conn.execute(
+                seats.update()
+                .where(seats.c.invite == code, seats.c.claimed_at.is_(None))
+                .values(claimed_at=datetime.now(UTC))
+            ).rowcount
+            if claimed != 1:
+                return None
+            row = conn.execute(
+                sa.select(seats.c.game_id, seats.c.seat, seats.c.token).where(seats.c.invite == code)
+            ).one()
+        return row[0], int(row[1]), row[2]
 
     def delete_game(self, game_id: str) -> bool:
         with self._write_lock, self.engine.begin() as conn:

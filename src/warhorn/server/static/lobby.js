@@ -36,9 +36,21 @@ function optionInput(option) {
     el("span", { class: "muted" }, ` ${option.help}`));
 }
 
+// A seat's select: "human" (played in this browser: hotseat, the lobby keeps its link), "invite" (a
+// human handed an invite link: whoever claims it first gets the seat and the lobby never sees its
+// token), or an AI kind. The request sends "human" for both human kinds and lists the invited seats.
+const INVITE = "invite";
+
 function seatRow(index, kind) {
   const select = el("select", { class: "seat-kind", "aria-label": `seat ${index}` });
-  for (const k of catalog.seat_kinds) select.append(el("option", { value: k, selected: k === kind }, k === "human" ? "human" : `AI: ${k}`));
+  for (const k of catalog.seat_kinds) {
+    if (k === "human") {
+      select.append(el("option", { value: "human", selected: kind === "human" }, "human, in this browser"));
+      select.append(el("option", { value: INVITE, selected: kind === INVITE }, "human, by invite link"));
+    } else {
+      select.append(el("option", { value: k, selected: k === kind }, `AI: ${k}`));
+    }
+  }
   return el("label", {}, `Seat ${index} `, select);
 }
 
@@ -83,33 +95,47 @@ function linkFor(token) {
   return new URL(`/play/${token}`, window.location.href).href;
 }
 
+function inviteFor(code) {
+  return new URL(`/invite/${code}`, window.location.href).href;
+}
+
 function showCreated(result) {
   const list = el("ul", { class: "links" });
   for (const seat of result.seats) {
     if (seat.token) {
       const url = linkFor(seat.token);
-      list.append(el("li", {}, el("a", { href: url, target: "_blank" }, `seat ${seat.seat} (human)`), " ",
+      list.append(el("li", {}, el("a", { href: url, target: "_blank" }, `seat ${seat.seat} (human, this browser)`), " ",
+        el("input", { value: url, readonly: true, onfocus: (e) => e.target.select() })));
+    } else if (seat.invite) {
+      const url = inviteFor(seat.invite);
+      list.append(el("li", { class: "invite" }, `seat ${seat.seat} (human) invite: `,
         el("input", { value: url, readonly: true, onfocus: (e) => e.target.select() })));
     } else {
       list.append(el("li", {}, `seat ${seat.seat}: AI (${seat.kind})`));
     }
   }
   $("created").replaceChildren(el("h3", {}, `Game ${result.game_id} created`),
-    el("p", { class: "muted" }, "Send each player their own link; anyone holding a link plays that seat."), list);
+    el("p", { class: "muted" }, "Play your seats in this browser. Send each invited player their invite link: " +
+      "the first to open it and take the seat gets it, and neither you nor anyone else receives its private link."),
+    list);
 }
 
 async function createGame(event) {
   event.preventDefault();
   $("create-error").textContent = "";
+  const kinds = [...$("seats").querySelectorAll(".seat-kind")].map((s) => s.value);
   const body = {
     game: $("game-select").value,
     options: readOptions(),
-    seats: [...$("seats").querySelectorAll(".seat-kind")].map((s) => s.value),
+    seats: kinds.map((k) => (k === INVITE ? "human" : k)),
+    invites: kinds.flatMap((k, i) => (k === INVITE ? [i] : [])),
   };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   try {
     const result = await request("POST", "/api/games", body);
-    rememberLinks(result.game_id, result.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, token: s.token })));
+    // this browser keeps its own seats' links and the invite links (until claimed), never another's token
+    rememberLinks(result.game_id, result.seats.filter((s) => s.token || s.invite)
+      .map((s) => (s.token ? { seat: s.seat, token: s.token } : { seat: s.seat, invite: s.invite })));
     showCreated(result);
     await refreshGames();
   } catch (error) {
@@ -131,17 +157,28 @@ async function refreshGames() {
   const { games } = await request("GET", "/api/games");
   const links = rememberedLinks();
   const rows = games.map((g) => {
-    const mine = links[g.game_id] || [];
+    let mine = links[g.game_id] || [];
+    // an invite that was claimed is of no use any more: forget it
+    const claimed = new Set(g.seats.filter((s) => s.invite === "claimed").map((s) => s.seat));
+    if (mine.some((m) => m.invite && claimed.has(m.seat))) {
+      mine = mine.filter((m) => !(m.invite && claimed.has(m.seat)));
+      rememberLinks(g.game_id, mine);
+    }
     const seats = g.seats.map((s) => {
       const link = mine.find((m) => m.seat === s.seat);
-      return link ? el("a", { href: linkFor(link.token) }, `seat ${s.seat}`) : el("span", {}, `seat ${s.seat}: ${s.kind}`);
+      if (link && link.token) return el("a", { href: linkFor(link.token) }, `seat ${s.seat}`);
+      if (link && link.invite) return el("a", { href: inviteFor(link.invite), class: "invite-open" }, `seat ${s.seat}: invite open`);
+      if (s.invite === "claimed") return el("span", { class: "invite-claimed" }, `seat ${s.seat}: claimed`);
+      if (s.invite === "open") return el("span", {}, `seat ${s.seat}: invite open`);
+      return el("span", {}, `seat ${s.seat}: ${s.kind}`);
     });
     const seatCell = el("td");
     seats.forEach((node, i) => { if (i) seatCell.append(", "); seatCell.append(node); });
     const winners = g.results ? ` — winner(s): ${g.results.winners.join(", ")}` : "";
     const actions = el("td");
-    if (g.status === "finished" && mine.length) {
-      actions.append(el("button", { type: "button", onclick: () => deleteGame(g.game_id, mine[0].token) }, "delete"));
+    const own = mine.find((m) => m.token);
+    if (g.status === "finished" && own) {
+      actions.append(el("button", { type: "button", onclick: () => deleteGame(g.game_id, own.token) }, "delete"));
     }
     return el("tr", {}, el("td", {}, `${g.game} (${g.game_id})`), el("td", {}, g.status + winners),
       el("td", {}, String(g.version)), seatCell, actions);
