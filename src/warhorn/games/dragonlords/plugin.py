@@ -32,5 +32,8 @@ PLUGIN = GamePlugin(
         ),
         seeds=2,
     ),
+    heuristic="warhorn.ai.dragonlords.player:make_heuristic",
+    search_hooks="warhorn.ai.dragonlords.search:HOOKS",
     positions="warhorn.games.dragonlords.position",
+    odds="warhorn.games.dragonlords.odds_support:ODDS_SUPPORT",
 )

@@ -1,0 +1,393 @@
+"""The Quest for the DragonLords heuristic: every decision the game asks, with a reason in numbers.
+
+- **Set-up.** The King goes under a unit of the most crowded territory (the Kingdom first), the
+  sorcerer beside it, the decoy and hero elsewhere.
+- **Buy.** As many units as the purse pays for; a ship only when none is left.
+- **Quests.** A party of two or three plain units (never a token) goes in from a territory that
+  keeps at least four; a party on a track moves on, buying a potion in the Village.
+- **Attack by exact odds.** Each attack with plain units (and never the King) is scored by the
+  plain-battle odds (:mod:`warhorn.games.dragonlords.odds`): the chance to take the space, plus
+  a bonus for a Kingdom, minus the units risked; the best one at ``attack_odds`` or better is made.
+  Empty territories next to ours are taken by a forced march of one unit.
+- **Protect the King.** In the transfer phase units move towards the King's territory; in step 7
+  the King and sorcerer are the last units given up; an attack that carries the King retreats
+  unless its odds stay high; a defending sorcerer teleports the King away from a hopeless fight.
+- **Spells and cards.** Every spell, shard, item and card that helps is used when offered; a
+  damage card against us is answered with Reflection or Dispel Magic when the hand holds one.
+
+Only what the deciding player sees is read: its own hand and pieces, the board's unit counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from warhorn.ai.heuristic import Choice
+from warhorn.engine import Action, GameState, Rng
+from warhorn.games.dragonlords.actions import (
+    Answer,
+    Attack,
+    Buy,
+    BuyItem,
+    Cast,
+    Casualties,
+    Charm,
+    ChoosePeople,
+    Done,
+    FightOn,
+    Move,
+    OfferMercy,
+    PickRealm,
+    Place,
+    PlaceShip,
+    PlaceToken,
+    Play,
+    QuestMove,
+    Retreat,
+    SendParty,
+    Summon,
+)
+from warhorn.games.dragonlords.odds import PlainBattleRequest, plain_battle_odds
+from warhorn.games.dragonlords.state import DragonLordsState, Force, Phase
+
+PEOPLE_ORDER = ("elves", "barbarians", "orcs", "dwarves", "necromancers", "amazons")
+HELPFUL_TAS = {"hope", "command", "panic", "lure", "bloodlust"}
+ANSWERS = {"reflection", "dispel_magic"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    attack_odds: float = 0.6  # attack when the plain-battle odds to take the space reach this
+    press_on: float = 0.45  # fight another round when the odds of the rest reach this
+    party_min_home: int = 4  # a party leaves only from a territory keeping this many units
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> Settings:
+        known = {"attack_odds": float, "press_on": float, "party_min_home": int}
+        values: dict[str, float | int] = {}
+        for name, text in params.items():
+            if name not in known:
+                raise ValueError(f"unknown heuristic parameter {name!r} (known: {', '.join(known)})")
+            try:
+                values[name] = known[name](text)
+            except ValueError:
+                raise ValueError(f"heuristic parameter {name!r}: not a number: {text!r}") from None
+        return cls(**values)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=20_000)
+def win_chance(attackers: int, defenders: int, attack_tas: int, defence_tas: int, sneak: bool) -> float:
+    """The exact chance a plain attack takes the space (memoised: the same questions recur)."""
+    if defenders <= 0:
+        return 1.0
+    if attackers <= 0:
+        return 0.0
+    request = PlainBattleRequest(
+        attackers=min(attackers, 200),
+        defenders=min(defenders, 200),
+        attacker_tas=attack_tas,
+        defender_tas=defence_tas,
+        sneak_attack=sneak,
+    )
+    return plain_battle_odds(request).attacker_wins
+
+
+class DragonLordsHeuristic:
+    """The hand-written DragonLords player (``heuristic`` agent)."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+
+    def choose(self, state: GameState, player: int, rng: Rng) -> Choice:
+        assert isinstance(state, DragonLordsState)
+        legal = state.legal_actions()
+        decision = state.pending()
+        assert decision is not None
+        kind = decision.kind
+        handler = getattr(self, f"_{kind}", None)
+        choice: Choice | None = handler(state, player, legal) if handler is not None else None
+        if choice is None or choice.action not in legal:
+            fallback = next((a for a in legal if isinstance(a, Done)), legal[0])
+            return Choice(fallback, f"{kind}: nothing worth doing")
+        return choice
+
+    # --- set-up ------------------------------------------------------------------------
+    def _people(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        peoples = [a for a in legal if isinstance(a, ChoosePeople)]
+        best = min(peoples, key=lambda a: PEOPLE_ORDER.index(a.people) if a.people in PEOPLE_ORDER else 9)
+        return Choice(best, f"play the {state.content.peoples[best.people].name}")
+
+    def _realm(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        mine = {
+            state.world.space(t).realm
+            for r in state.players[player].realms
+            for t in [state.world.kingdom_of(r).id]
+        }
+        picks = [a for a in legal if isinstance(a, PickRealm)]
+        return Choice(picks[0], f"take {picks[0].realm} (realms held: {len(mine)})")
+
+    def _token(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        places = [a for a in legal if isinstance(a, PlaceToken)]
+        seat = state.players[player]
+        token = "king" if "king" in seat.tokens_to_place else places[0].token
+        of_kind = [a for a in places if a.token == token]
+
+        def weight(a: PlaceToken) -> tuple[int, int, str]:
+            force = state.spaces[a.territory]
+            kingdom = state.world.space(a.territory).kingdom
+            taken = len(force.pieces)
+            if token == "king":
+                return (int(kingdom), force.units - 3 * taken, a.territory)
+            return (-taken, force.units, a.territory)
+
+        best = max(of_kind, key=weight)
+        return Choice(
+            best, f"hide the {token} in {best.territory} ({state.spaces[best.territory].units} units)"
+        )
+
+    # --- the phases --------------------------------------------------------------------
+    def _purchase(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        buys = [a for a in legal if isinstance(a, Buy) and a.what == "units"]
+        has_ship = any(s.owner == player for s in state.ships.values())
+        ship = next((a for a in legal if isinstance(a, Buy) and a.what == "ship"), None)
+        if ship is not None and not has_ship and state.players[player].gold >= 30:
+            return Choice(ship, "buy a ship: none left at sea")
+        if buys:
+            best = max(buys, key=lambda a: a.count)
+            return Choice(best, f"buy {best.count} units with {state.players[player].gold} gold")
+        return Choice(Done(), "nothing to buy")
+
+    def _naval(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        return Choice(Done(), "no naval move")
+
+    def _quest(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        rich = state.players[player].gold >= 20
+        for a in legal:
+            if isinstance(a, BuyItem) and a.item == "potion" and rich:
+                return Choice(a, "buy a potion in the Village")
+        moves = [a for a in legal if isinstance(a, QuestMove) and a.forward]
+        if moves:
+            return Choice(moves[0], f"the {moves[0].track} party moves on")
+        parties = [
+            a
+            for a in legal
+            if isinstance(a, SendParty)
+            and not a.pieces
+            and 2 <= a.count <= 3
+            and state.spaces[a.territory].units - a.count >= self.settings.party_min_home
+        ]
+        if parties:
+            best = max(parties, key=lambda a: a.count)
+            return Choice(best, f"send {best.count} units questing on the {best.track} track")
+        return Choice(Done(), "no quest")
+
+    def _combat(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        king = self._king_space(state, player)
+        best: tuple[float, Action, str] | None = None
+        people = state.people_of(player)
+        attack = state.content.peoples[people].attack
+        for a in legal:
+            if isinstance(a, Charm):
+                score = 1.0 + 0.1 * a.count
+                if best is None or score > best[0]:
+                    best = (score, a, f"charm {a.to} with {a.count} Amazons")
+            if isinstance(a, Summon):
+                target = state.spaces.get(a.target)
+                units = target.units if target else 0
+                score = 0.5 + 0.1 * units
+                if best is None or score > best[0]:
+                    best = (score, a, f"summon an elemental on {a.target} ({units} units)")
+            if not isinstance(a, Attack) or a.via == "fly":
+                continue
+            frm = state.spaces.get(a.frm) if not a.frm.startswith("ship:") else None
+            if frm is not None and any(p.token == "king" for p in frm.pieces if p.id in a.pieces):
+                continue  # never lead with the King
+            if (
+                a.pieces
+                and frm is not None
+                and any(p.token in ("sorcerer",) for p in frm.pieces if p.id in a.pieces)
+            ):
+                pass
+            target = state.spaces[a.to]
+            kingdom = state.world.space(a.to).kingdom
+            tas = attack - (state.content.game.kingdom_attack_penalty if kingdom else 0)
+            defence = state.content.peoples[target.people].attack
+            units = a.count + len(a.pieces)
+            chance = win_chance(units, target.units, tas, defence, people == "elves")
+            if chance < self.settings.attack_odds:
+                continue
+            left_home = 0 if frm is None else frm.units - units
+            exposed = 0.3 if a.frm == king and left_home < 3 else 0.0
+            tokens = sum(1 for p in target.pieces if p.hidden or (p.revealed and p.token == "king"))
+            score = chance + (0.4 if kingdom else 0.0) + 0.15 * tokens + 0.02 * units - exposed
+            if best is None or score > best[0]:
+                best = (
+                    score,
+                    a,
+                    f"attack {a.to} with {units} against {target.units}: {chance:.0%} to take it",
+                )
+        if best is not None:
+            return Choice(best[1], best[2])
+        for a in legal:
+            if isinstance(a, Move) and a.count == 1 and not a.pieces and a.to not in state.spaces:
+                frm = state.spaces[a.frm]
+                if frm.units >= 3:
+                    return Choice(a, f"march one unit into empty {a.to}")
+        return Choice(Done(), "no attack at good odds")
+
+    def _transfer(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        king = self._king_space(state, player)
+        front = {sid for sid in state.territories_of(player) if self._enemies_near(state, sid, player)}
+        best: tuple[int, Action, str] | None = None
+        for a in legal:
+            if not isinstance(a, Move) or a.pieces or a.via or a.count < 2:
+                continue
+            home = state.spaces[a.frm]
+            if a.frm in front or home.units - a.count < 1:
+                continue  # the front keeps its units; interior ones march to it
+            if a.to in front or a.to == king:
+                score = a.count + (2 if a.to in front else 0)
+                if best is None or score > best[0]:
+                    best = (score, a, f"move {a.count} units from {a.frm} to the front at {a.to}")
+        if best is not None:
+            return Choice(best[1], best[2])
+        return Choice(Done(), "no transfer")
+
+    @staticmethod
+    def _enemies_near(state: DragonLordsState, sid: str, player: int) -> bool:
+        for n in state.world.space(sid).neighbours:
+            owner = state.owner(n)
+            if owner is not None and owner != player:
+                return True
+        return False
+
+    def _reinforce(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        king = self._king_space(state, player)
+        places = [a for a in legal if isinstance(a, Place)]
+        if places:
+            best = max(places, key=lambda a: (a.count, a.territory == king, a.territory))
+            return Choice(best, f"place {best.count} units in {best.territory}")
+        ships = [a for a in legal if isinstance(a, PlaceShip)]
+        if ships:
+            return Choice(ships[0], f"launch the ship in {ships[0].zone}")
+        return Choice(Done(), "all placed")
+
+    # --- battle ------------------------------------------------------------------------
+    def _tas(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        for a in legal:
+            if isinstance(a, Cast) and a.spell in HELPFUL_TAS:
+                return Choice(a, f"cast {a.spell} in step 2")
+            if isinstance(a, Play):
+                return Choice(a, f"play {a.card} in step 2")
+        return Choice(Done(), "nothing to cast in step 2")
+
+    def _ranged(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        b = state.battle
+        assert b is not None
+        mine = b.att if b.att.player == player else b.dfn
+        theirs = b.dfn if mine is b.att else b.att
+        escape = next((a for a in legal if isinstance(a, Play) and a.card == "teleport"), None)
+        king_here = any(p.token == "king" for p in mine.alive_pieces)
+        if escape is not None and king_here and len(theirs.fighters) >= 2 * len(mine.fighters):
+            return Choice(
+                escape, f"teleport the King away: {len(mine.fighters)} against {len(theirs.fighters)}"
+            )
+        for a in legal:
+            if isinstance(a, Cast):
+                return Choice(a, f"cast {a.spell} at the enemy")
+        return Choice(Done(), "no ranged attack")
+
+    def _cards(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        b = state.battle
+        assert b is not None and b.exchange is not None
+        if b.exchange.pending is not None:
+            for a in legal:
+                if isinstance(a, Play) and a.card in ANSWERS:
+                    return Choice(a, f"answer the damage card with {a.card}")
+        for a in legal:
+            if isinstance(a, Play) and state.content.cards[a.card].kind == "damage":
+                return Choice(a, f"play {a.card}")
+        return Choice(Done(), "pass")
+
+    def _casualties(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        b = state.battle
+        assert b is not None
+        side = b.att if b.att.player == player else b.dfn
+        value = {None: 0, "decoy": 0, "hero": 2, "dragonlord": 4, "sorcerer": 3, "king": 10}
+
+        def cost(a: Action) -> int:
+            assert isinstance(a, Casualties)
+            return sum(value.get(p.token if (p := side.piece(i)) else None, 0) for i in a.pieces)
+
+        best = min(legal, key=cost)
+        return Choice(best, "give up the least valuable units; the King last")
+
+    def _heal(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        for a in legal:
+            if not isinstance(a, Done):
+                return Choice(a, "heal a unit in step 7")
+        return Choice(Done(), "nothing to heal")
+
+    def _raise(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        for a in legal:
+            if isinstance(a, Cast):
+                return Choice(a, "raise a fallen enemy with Necromantic")
+        return Choice(Done(), "nothing to raise")
+
+    def _retreat(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        b = state.battle
+        assert b is not None
+        people = state.people_of(player)
+        tas = state.content.peoples[people].attack - (1 if b.kingdom else 0)
+        defence = state.content.peoples[b.dfn.people].attack if b.dfn.people else 3
+        chance = win_chance(len(b.att.fighters), len(b.dfn.fighters), tas, defence, False)
+        king = any(p.token == "king" for p in b.att.alive_pieces)
+        need = 0.75 if king else self.settings.press_on
+        retreats = [a for a in legal if isinstance(a, Retreat)]
+        if (chance < need and retreats) or FightOn() not in legal:
+            return Choice(retreats[0], f"retreat: {chance:.0%} to win from here")
+        return Choice(FightOn(), f"fight on: {chance:.0%} to win from here")
+
+    def _mercy(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        b = state.battle
+        assert b is not None
+        if b.step == "mercy_answer":
+            return Choice(Answer(True), "take the shard offered for mercy")
+        offers = [a for a in legal if isinstance(a, OfferMercy)]
+        if offers and len(b.att.fighters) >= 3 * max(1, len(b.dfn.fighters)):
+            return Choice(offers[0], "offer a shard for mercy: the fight is lost")
+        return Choice(Done(), "no offer")
+
+    def _ultimatum(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        return Choice(Answer(False), "refuse the ultimatum")
+
+    def _dispel(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        return Choice(Answer(True), "dispel the elemental")
+
+    # --- helpers -----------------------------------------------------------------------
+    @staticmethod
+    def _king_space(state: DragonLordsState, player: int) -> str:
+        for sid, force in state.spaces.items():
+            if force.owner == player and any(p.token == "king" for p in force.pieces):
+                return sid
+        kingdoms = state.kingdoms_of(player)
+        return kingdoms[0] if kingdoms else ""
+
+
+def strength(state: DragonLordsState, player: int) -> float:
+    """A rough worth of a player's position: realms, territories and units (0 without a King)."""
+    if not state.players[player].alive:
+        return 0.0
+    forces: list[Force] = state.forces_of(player)
+    units = sum(f.units for f in forces)
+    return 8.0 * state.realms_held(player) + len(state.territories_of(player)) + 0.2 * units
+
+
+def make_heuristic(params: Mapping[str, str]) -> DragonLordsHeuristic:
+    """The ``heuristic`` agent factory the plugin names."""
+    return DragonLordsHeuristic(Settings.from_params(params))
+
+
+__all__ = ["DragonLordsHeuristic", "Phase", "Settings", "make_heuristic", "strength", "win_chance"]
