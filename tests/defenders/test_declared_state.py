@@ -1,6 +1,7 @@
-"""The Defenders state's fields are declared once (state.STATE_FIELDS); construction, copy,
-snapshot, views and determinize are checked against the declaration, so a field added in one
-place and forgotten in another fails here."""
+"""The Defenders state's fields are declared once (state.STATE_FIELDS): copy, views and
+determinize are derived from the declaration (engine/declared.py); construction and the
+snapshot are checked against it, so a field added in one place and forgotten in another fails
+here."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from typing import Any
 import pytest
 
 from warhorn.engine.deck import Deck
+from warhorn.engine.declared import Copied, Seen
 from warhorn.engine.registry import load_game
 from warhorn.engine.rng import Rng
 from warhorn.games.defenders.board import DefendersBoard
-from warhorn.games.defenders.state import STATE_FIELDS, Copied, DefendersState, Seen
+from warhorn.games.defenders.state import STATE_FIELDS, DefendersState
 
 IMMUTABLE = (int, str, bool, float, type(None), Enum, Deck, DefendersBoard, tuple)
 
@@ -108,7 +110,7 @@ def test_apply_never_changes_the_state_it_is_called_on(players: int) -> None:
 
 def test_snapshot_view_and_determinize_follow_the_declaration() -> None:
     keys = {k for f in STATE_FIELDS for k in f.snapshot}
-    hidden = {k for f in STATE_FIELDS if f.seen is Seen.ORDER_HIDDEN for k in f.snapshot}
+    hidden = {k for f in STATE_FIELDS if f.seen is Seen.HIDDEN for k in f.snapshot}
     secret = {k for f in STATE_FIELDS if f.seen is Seen.NOBODY for k in f.snapshot}
     for n, state in enumerate(positions()):
         if n % 7:
@@ -119,8 +121,13 @@ def test_snapshot_view_and_determinize_follow_the_declaration() -> None:
         assert set(view) <= keys - secret
         for key in set(view) - hidden:
             assert view[key] == snap[key], f"{key} is declared seen by everyone"
-        for key in ("hero_deck", "quest_deck"):
-            assert view[key] != snap[key] or not state.hero_deck.draw_pile
+        for key in ("hero_deck", "quest_deck", "darkness_deck"):
+            assert (
+                set(view[key]) == {"draw_count", "discard"} and view[key]["discard"] == snap[key]["discard"]
+            )
+            assert view[key]["draw_count"] == len(snap[key]["draw"])
+        assert view["darkness_known_top"] == snap["darkness_deck"]["draw"][: state.ds_known_top]
         other = state.determinize(n % 4, Rng(n)).snapshot()
         changed = {k for k in keys if other[k] != snap[k]}
         assert changed <= hidden, f"determinize changed what the player sees: {changed - hidden}"
+        assert other["darkness_deck"]["draw"][: state.ds_known_top] == snap["darkness_known_top"]

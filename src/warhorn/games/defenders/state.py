@@ -14,8 +14,7 @@ hide cards, so every player sees every hand.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Callable
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Self
@@ -23,6 +22,17 @@ from typing import Any, ClassVar, Self
 from warhorn.engine.actions import Action, ActionCodec
 from warhorn.engine.decisions import Decision, GameSpec, Results
 from warhorn.engine.deck import Deck
+from warhorn.engine.declared import (
+    Copied,
+    Seen,
+    StateField,
+    deck_redaction,
+    derive_copy,
+    determinize,
+    first_write,
+    reshuffle_draw_pile,
+    view_from_snapshot,
+)
 from warhorn.engine.errors import IllegalActionError
 from warhorn.engine.events import Event
 from warhorn.engine.rng import Rng
@@ -48,46 +58,48 @@ from warhorn.games.defenders.records import (
 from warhorn.games.defenders.rules import decisions, turn, victory
 
 
-class Seen(StrEnum):
-    """Who may see a field of the state."""
-
-    EVERYONE = "everyone"  # in every view as it is (hands and quests are open: the game is cooperative)
-    ORDER_HIDDEN = "order_hidden"  # a deck: everyone sees its size and discard, nobody its order
-    NOBODY = "nobody"  # the dice generator: in the snapshot only
-    NOT_STATE = "not_state"  # the engine's bookkeeping (events, caches): neither viewed nor saved
+class _Unknown:
+    """Marks a cached answer not computed yet (None is a real answer: the game is over)."""
 
 
-class Copied(StrEnum):
-    """What ``copy()`` does with a field."""
-
-    SHARED = "shared"  # immutable (numbers, text, enums, decks, the board, the options): shared
-    OWN = "own"  # mutable: the copy gets its own, all the way down
-    ON_WRITE = "on_write"  # mutable but rarely changed: shared by copies until one changes it (own_*)
-    FRESH = "fresh"  # engine bookkeeping: a copy starts afresh
+_UNKNOWN = _Unknown()
 
 
-@dataclass(frozen=True, slots=True)
-class StateField:
-    """One field of :class:`DefendersState`: how it is copied, who sees it, and the snapshot
-    keys that hold it (none only with a ``note`` saying why)."""
-
-    name: str
-    copied: Copied
-    seen: Seen
-    snapshot: tuple[str, ...]
-    note: str = ""
+def _known_darkness_top(state: DefendersState) -> int:
+    return state.ds_known_top
 
 
 def _field(
-    name: str, copied: Copied, *snapshot: str, seen: Seen = Seen.EVERYONE, note: str = ""
+    name: str,
+    copied: Copied,
+    *snapshot: str,
+    seen: Seen = Seen.EVERYONE,
+    note: str = "",
+    copy_as: str = "copy",
 ) -> StateField:
-    return StateField(name, copied, seen, snapshot or (name,), note)
+    return StateField(name, copied, seen, snapshot or (name,), note, copy_as)
+
+
+def _deck(name: str, key: str, known_on_top: Callable[[DefendersState], int] | None = None) -> StateField:
+    """A deck: everyone sees its size and discard pile, nobody the order of its draw pile."""
+    return StateField(
+        name,
+        Copied.SHARED,
+        Seen.HIDDEN,
+        (key,),
+        redact=deck_redaction,
+        resample=reshuffle_draw_pile(name, known_on_top),
+    )
+
+
+def _fresh_unknown() -> _Unknown:
+    return _UNKNOWN
 
 
 SHARED, OWN, ON_WRITE, FRESH = Copied.SHARED, Copied.OWN, Copied.ON_WRITE, Copied.FRESH
-#: Every field of a Defenders state, declared once. ``tests/defenders/test_declared_state.py``
-#: checks ``__init__``, ``copy``, ``snapshot``, ``view`` and ``determinize`` against it, so a
-#: field added to one and not declared here (or declared and forgotten there) fails a test.
+#: Every field of a Defenders state, declared once: ``copy`` is generated from it, views are the
+#: snapshot less what it hides, determinize resamples its hidden fields (engine/declared.py).
+#: ``tests/defenders/test_declared_state.py`` checks ``__init__`` and ``snapshot`` against it.
 STATE_FIELDS: tuple[StateField, ...] = (
     StateField("board", SHARED, Seen.EVERYONE, (), "the content; saves record its hash"),
     _field("options", SHARED),
@@ -102,44 +114,40 @@ STATE_FIELDS: tuple[StateField, ...] = (
     _field("generals", ON_WRITE),
     _field("war", SHARED, "war", "war_status"),
     _field("players", SHARED),
-    _field("slots", OWN, "heroes"),
+    _field("slots", OWN, "heroes", copy_as="copy_each"),
     _field("unused_heroes", OWN),
-    _field("hero_deck", SHARED, seen=Seen.ORDER_HIDDEN),
-    _field("ds_deck", SHARED, "darkness_deck", "darkness_known_top", seen=Seen.ORDER_HIDDEN),
-    _field("quest_deck", SHARED, seen=Seen.ORDER_HIDDEN),
+    # The order of the three decks is hidden from everyone (hands and quests are open: the game
+    # is cooperative), but for Darkness Spreads cards Dark Visions put back on top.
+    _deck("hero_deck", "hero_deck"),
+    _deck("ds_deck", "darkness_deck", _known_darkness_top),
+    _deck("quest_deck", "quest_deck"),
     _field("removed_cards", OWN),
     _field("quests_done", OWN),
-    _field("quests_done_names", OWN),
+    _field("quests_done_names", OWN, copy_as="lists"),
     _field("generals_slain", OWN),
     _field("current", SHARED),
     _field("turn_no", SHARED, "turn"),
     _field("phase", SHARED),
-    _field("battle", OWN),
-    _field("window", OWN),
-    _field("night", OWN),
-    _field("owed_discards", OWN),
+    _field("battle", OWN, copy_as="copy_or_none"),
+    _field("window", OWN, copy_as="copy_or_none"),
+    _field("night", OWN, copy_as="copy_or_none"),
+    _field("owed_discards", OWN, copy_as="lists"),
     _field("replacements", OWN),
     _field("turn_undead_slot", SHARED),
-    _field("picking", OWN),
+    _field("picking", OWN, copy_as="copy_or_none"),
     _field("ds_known_top", SHARED, "darkness_known_top"),
     _field("skip_night", SHARED),
     _field("outcome", SHARED),
     _field("ending", SHARED),
     StateField("won", SHARED, Seen.EVERYONE, (), "follows from outcome ('win')"),
-    StateField("events", FRESH, Seen.NOT_STATE, (), "what the last action did"),
+    StateField("events", FRESH, Seen.NOT_STATE, (), "what the last action did", fresh=list),
     StateField("_legal", FRESH, Seen.NOT_STATE, (), "cache of legal_actions()"),
-    StateField("_pending", FRESH, Seen.NOT_STATE, (), "cache of pending()"),
+    StateField("_pending", FRESH, Seen.NOT_STATE, (), "cache of pending()", fresh=_fresh_unknown),
     StateField("_shared", FRESH, Seen.NOT_STATE, (), "the ON_WRITE fields shared with other states"),
 )
 #: The fields a copy shares until it changes them (the rules change them through ``own_*``).
 ON_WRITE_FIELDS = frozenset(f.name for f in STATE_FIELDS if f.copied is Copied.ON_WRITE)
-
-
-class _Unknown:
-    """Marks a cached answer not computed yet (None is a real answer: the game is over)."""
-
-
-_UNKNOWN = _Unknown()
+_COPY: Callable[[DefendersState], DefendersState] = derive_copy(STATE_FIELDS)
 
 
 class DefendersState(GameState):
@@ -204,56 +212,31 @@ class DefendersState(GameState):
         return self.board.content_hash
 
     def copy(self) -> Self:
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)  # the immutable and the ON_WRITE fields are shared as they are
-        self._shared = new._shared = ON_WRITE_FIELDS
-        new.rng = self.rng.copy()
-        new.supply = self.supply.copy()
-        new.slots = [s.copy() for s in self.slots]
-        new.unused_heroes = self.unused_heroes.copy()
-        new.removed_cards = self.removed_cards.copy()
-        new.quests_done = self.quests_done.copy()
-        new.quests_done_names = list(map(list.copy, self.quests_done_names))
-        new.generals_slain = self.generals_slain.copy()
-        new.battle = self.battle.copy() if self.battle else None
-        new.window = self.window.copy() if self.window else None
-        new.night = self.night.copy() if self.night else None
-        new.owed_discards = list(map(list.copy, self.owed_discards))
-        new.replacements = self.replacements.copy()
-        new.picking = self.picking.copy() if self.picking else None
-        new.events = []
-        new._legal = None
-        new._pending = _UNKNOWN
-        return new
+        """Derived from :data:`STATE_FIELDS` (generated code: the ON_WRITE fields shared)."""
+        return _COPY(self)  # type: ignore[return-value]
 
     # --- copy on write: the rules change an ON_WRITE field only through these ----------
-    def _owns(self, name: str) -> bool:
-        if name not in self._shared:
-            return True
-        self._shared = self._shared - {name}
-        return False
-
     def own_minions(self) -> list[list[int]]:
         """The minions per location, to change (copied first if another state shares them)."""
-        if not self._owns("minions"):
+        if not first_write(self, "minions"):
             self.minions = list(map(list.copy, self.minions))
         return self.minions
 
     def own_taint(self) -> list[int]:
         """The taint crystals per location, to change."""
-        if not self._owns("taint"):
+        if not first_write(self, "taint"):
             self.taint = self.taint.copy()
         return self.taint
 
     def own_gates(self) -> list[bool]:
         """The magic gates per location, to change."""
-        if not self._owns("gates"):
+        if not first_write(self, "gates"):
             self.gates = self.gates.copy()
         return self.gates
 
     def own_generals(self) -> list[GeneralState | None]:
         """The generals, to change (the list and each general's record)."""
-        if not self._owns("generals"):
+        if not first_write(self, "generals"):
             self.generals = [g.copy() if g else None for g in self.generals]
         return self.generals
 
@@ -376,7 +359,8 @@ class DefendersState(GameState):
         return sum(s.quest_minions[colour] for s in self.slots)
 
     # --- views -------------------------------------------------------------------
-    def _public(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
+        """Every fact of the position (the decks' order and the dice generator included), as JSON."""
         b = self.board
         gens = {}
         for c, g in enumerate(self.generals):
@@ -410,9 +394,9 @@ class DefendersState(GameState):
             "generals": gens,
             "heroes": [s.to_json(b) for s in self.slots],
             "unused_heroes": list(self.unused_heroes),
-            "hero_deck": self.hero_deck.public_json(),
-            "darkness_deck": self.ds_deck.public_json(),
-            "quest_deck": self.quest_deck.public_json(),
+            "hero_deck": self.hero_deck.to_json(),
+            "darkness_deck": self.ds_deck.to_json(),
+            "quest_deck": self.quest_deck.to_json(),
             "removed_cards": list(self.removed_cards),
             "quests_done": list(self.quests_done),
             "quests_done_names": [list(q) for q in self.quests_done_names],
@@ -428,31 +412,20 @@ class DefendersState(GameState):
             "skip_night": self.skip_night,
             "outcome": self.outcome,
             "ending": self.ending,
+            "rng": self.rng.state,
+            "options": dict(sorted(self.options.items())),
         }
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """Everything but the order of the three decks (hidden from everyone), except Darkness
-        Spreads cards that Dark Visions put back on top (everyone saw them)."""
-        return self._public()
-
-    def snapshot(self) -> dict[str, Any]:
-        out = self._public()
-        out["hero_deck"] = self.hero_deck.to_json()
-        out["darkness_deck"] = self.ds_deck.to_json()
-        out["quest_deck"] = self.quest_deck.to_json()
-        out["rng"] = self.rng.state
-        out["options"] = dict(sorted(self.options.items()))
-        return out
+        """The snapshot less what :data:`STATE_FIELDS` hides: the order of the three decks (from
+        everyone), but for Darkness Spreads cards Dark Visions put back on top (everyone saw
+        them), and the dice generator."""
+        return view_from_snapshot(STATE_FIELDS, self.snapshot(), player)
 
     def determinize(self, player: int, rng: Rng) -> Self:
-        """Reshuffle the three draw piles: their order is all a player cannot see."""
-        new = self.copy()
-        new.hero_deck = Deck(tuple(rng.shuffled(new.hero_deck.draw_pile)), new.hero_deck.discard_pile)
-        known = new.ds_deck.draw_pile[: new.ds_known_top]
-        unknown = rng.shuffled(new.ds_deck.draw_pile[new.ds_known_top :])
-        new.ds_deck = Deck(known + tuple(unknown), new.ds_deck.discard_pile)
-        new.quest_deck = Deck(tuple(rng.shuffled(new.quest_deck.draw_pile)), new.quest_deck.discard_pile)
-        return new
+        """Each hidden field resampled as declared: the three draw piles reshuffled (the
+        Darkness Spreads cards everyone saw on top stay there)."""
+        return determinize(self, STATE_FIELDS, player, rng)
 
     def invariants(self) -> list[str]:
         problems: list[str] = []
