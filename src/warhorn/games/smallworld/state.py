@@ -297,6 +297,20 @@ class SmallWorldState(GameState):
     def rounds_played(self) -> int | None:
         return min(self.round, self.rounds)
 
+    def seat_roles(self) -> list[str]:
+        """Each seat's active race and power as ``"Race + Power"`` ("" before its first pick), for reports'
+        win rates per race and per power (the tournament runner samples it each round)."""
+        out = []
+        for seat in self.players:
+            tribe = seat.active
+            if tribe is None:
+                out.append("")
+            elif tribe.power is None:
+                out.append(self.race_name(tribe.race))
+            else:
+                out.append(f"{self.race_name(tribe.race)} + {self.content.powers[tribe.power].name}")
+        return out
+
     # --- queries the rules and the views share ----------------------------------------
     def race_name(self, race: str | None) -> str:
         if race is None:
