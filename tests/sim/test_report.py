@@ -119,3 +119,22 @@ def test_a_clean_sweep_draws_its_interval_bar() -> None:
 def test_figures_refuse_an_empty_record_list() -> None:
     with pytest.raises(ValueError, match="no game records"):
         build_figures([])
+
+
+def test_smallworld_records_carry_every_race_and_power_a_seat_played() -> None:
+    plan = plan_tournament("smallworld", ["random"], 3, seed=5)
+    records = [play_game(job) for job in plan.jobs]
+    for record in records:
+        assert record["roles"] is None  # nobody holds a race before the first pick
+        played = record["roles_played"]
+        assert len(played) == len(record["seats"]) and all(played)
+        assert all(" + " in combo for held in played for combo in held)  # "Race + Power"
+    assert any(len(held) > 1 for r in records for held in r["roles_played"])  # a seat went into decline
+    races = role_win_rates(records, part=0)
+    powers = role_win_rates(records, part=1)
+    seat_games = sum(len(r["seats"]) for r in records)
+    assert sum(r.games for r in races) >= seat_games and " + " not in races[0].name
+    combos = {combo for r in records for held in r["roles_played"] for combo in held}
+    assert {r.name for r in powers} == {combo.split(" + ")[1] for combo in combos}
+    titles = [figure.title for figure in build_figures(records)]
+    assert "Win rate per race" in titles and "Win rate per power" in titles

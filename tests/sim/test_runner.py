@@ -85,10 +85,11 @@ def test_records_hold_the_game_facts() -> None:
     assert set(record) == {
         "game", "rules_version", "content_hash", "options", "index", "seed", "seats",
         "result", "actions", "rounds", "duration_s", "decisions", "think_s", "error",
-        "cooperative", "roles", "score_by_round", "first_seat", "final_stage",
+        "cooperative", "roles", "roles_played", "score_by_round", "first_seat", "final_stage",
     }  # fmt: skip
     # the fixture game keeps no score, no roles and no stages; it is competitive and seat 0 starts
     assert record["cooperative"] is False and record["roles"] is None and record["score_by_round"] is None
+    assert record["roles_played"] is None
     assert record["first_seat"] == 0 and record["final_stage"] is None
     assert sum(record["decisions"]) == record["actions"] and len(record["think_s"]) == 3
     assert record["game"] == "dice-race" and record["rules_version"] == "1"

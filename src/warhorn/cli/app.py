@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warhorn.cli.odds_cmd",
     "warhorn.cli.tournament_cmd",
     "warhorn.cli.report_cmd",
+    "warhorn.cli.experiment_cmd",
     "warhorn.cli.serve_cmd",
 )
 

@@ -14,14 +14,21 @@ import time
 from pathlib import Path
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from warhorn.ai import Budget
 from warhorn.cli.common import console, parse_options, say_error
 from warhorn.engine import WarhornError
-from warhorn.sim import plan_tournament, read_records, run_tournament, summarize, write_records
-from warhorn.sim.runner import GameRecord
+from warhorn.sim import plan_tournament, read_records, run_tournament, summarize
+from warhorn.sim.runner import GameRecord, RecordStream, TournamentPlan, resume_records, write_parquet
 from warhorn.sim.stats import TournamentSummary
 
 MAX_ERRORS_SHOWN = 5
@@ -120,6 +127,55 @@ def print_summary(summary: TournamentSummary, wall_seconds: float, jobs: int) ->
     )
 
 
+def play_plan(
+    plan: TournamentPlan,
+    *,
+    jobs: int,
+    backend: str,
+    address: str | None,
+    out: Path | None,
+    resume: bool,
+    description: str = "games",
+) -> list[GameRecord]:
+    """Play ``plan`` with a progress bar (done, elapsed, time left), streaming each record to ``out`` as its
+    game finishes; with ``resume`` the games already in ``out`` are kept and not played again."""
+    done = resume_records(out, plan) if resume and out is not None else []
+    if done:
+        console.print(
+            f"{out}: {len(done)} of {len(plan.jobs)} games already played; playing the rest", highlight=False
+        )
+    stream = RecordStream(out, done) if out is not None else None
+    try:
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=console,
+            transient=False,
+        ) as progress:
+            task = progress.add_task(description, total=len(plan.jobs), completed=len(done))
+
+            def advance(record: GameRecord) -> None:
+                if stream is not None:
+                    stream.write(record)
+                progress.advance(task)
+
+            records = run_tournament(
+                plan, jobs=jobs, backend=backend, address=address, on_record=advance, done=done
+            )
+    except BaseException:
+        if stream is not None:
+            stream.close()
+        raise
+    if stream is not None and out is not None:
+        stream.close(records)
+        console.print(f"wrote {len(records)} records to {out}", highlight=False)
+    return records
+
+
 def register(app: typer.Typer) -> None:
     @app.command("tournament")
     def tournament(
@@ -146,8 +202,23 @@ def register(app: typer.Typer) -> None:
         setup: list[str] = typer.Option(
             [], "--setup", help="module:function to call in every worker first (registers plug-in games)."
         ),
+        address: str | None = typer.Option(
+            None,
+            "--address",
+            help="With --backend ray: join this Ray cluster (auto, HOST:PORT, ray://HOST:PORT).",
+        ),
+        resume: bool = typer.Option(
+            False, "--resume", help="Keep the games already in --out (a stopped run) and play only the rest."
+        ),
+        parquet: Path | None = typer.Option(
+            None, "--parquet", help="Also write the records as a Parquet table here (pyarrow)."
+        ),
+        content: Path | None = typer.Option(None, "--content", help="Content folder to play with."),
     ) -> None:
-        """Play GAME between agents over seeded games and report win rates and Elo."""
+        """Play GAME between agents over seeded games and report win rates and Elo.
+
+        With --out, each game's record is written as it finishes; --resume continues a stopped run from
+        the records already in --out (no game played twice)."""
         try:
             parsed_budget = Budget.parse(budget) if budget is not None else None
             parsed_teams = _parse_teams(teams) if teams is not None else None
@@ -161,9 +232,12 @@ def register(app: typer.Typer) -> None:
                 max_actions=max_actions,
                 setup=setup,
                 teams=parsed_teams,
+                content=content,
             )
             if jobs < 1:
                 raise ValueError(f"--jobs must be at least 1, got {jobs}")
+            if resume and out is None:
+                raise ValueError("--resume continues the run recorded in --out: name the file with --out")
         except (WarhornError, ValueError) as exc:
             say_error(exc)
             raise typer.Exit(2) from None
@@ -175,28 +249,15 @@ def register(app: typer.Typer) -> None:
             highlight=False,
         )
         started = time.perf_counter()
-        with Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=False,
-        ) as progress:
-            task = progress.add_task("games", total=games)
-
-            def advance(record: GameRecord) -> None:
-                progress.advance(task)
-
-            try:
-                records = run_tournament(plan, jobs=jobs, backend=backend, on_record=advance)
-            except ValueError as exc:
-                say_error(exc)
-                raise typer.Exit(2) from None
+        try:
+            records = play_plan(plan, jobs=jobs, backend=backend, address=address, out=out, resume=resume)
+            if parquet is not None:
+                write_parquet(records, parquet)
+                console.print(f"wrote {len(records)} rows to {parquet}", highlight=False)
+        except (OSError, ValueError) as exc:
+            say_error(exc)
+            raise typer.Exit(2) from None
         wall = time.perf_counter() - started
-        if out is not None:
-            write_records(records, out)
-            console.print(f"wrote {len(records)} records to {out}", highlight=False)
         summary = summarize(records, bootstrap=bootstrap, seed=seed)
         print_summary(summary, wall, jobs)
         failed = [r for r in records if r.get("error") and r.get("result") is None]

@@ -32,11 +32,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from warhorn.sim.experiment import ExperimentSummary, format_difference, format_value
 from warhorn.sim.stats import (
+    ROLE_PARTS,
     Z95,
     WinRate,
     agent_win_rates,
     is_cooperative,
+    roles_by_seat,
     seat_win_rates,
     team_win_rate,
 )
@@ -109,19 +112,27 @@ def _rate_figure(title: str, rates: Sequence[WinRate], note: str = "") -> Figure
     return Figure(title, _png(fig), RATE_HEADER, _rate_rows(rates), note)
 
 
-def role_win_rates(records: Sequence[Mapping[str, Any]]) -> list[WinRate]:
-    """Per role (the record's ``roles``: faction, kingdom, hero): games played and won; sorted by name."""
+def role_win_rates(records: Sequence[Mapping[str, Any]], part: int | None = None) -> list[WinRate]:
+    """Per role (faction, kingdom, hero; Small World's race and power combination): seat-games in which a
+    seat held it, and those the seat won; each role counted once per seat and game; sorted by name.
+    ``part``: count only that part of ``"A + B"`` roles (0: the race, 1: the power)."""
     games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     for record in records:
-        roles = record.get("roles")
-        if not roles:
+        held = roles_by_seat(record)
+        if not held:
             continue
         result = record.get("result") or {}
         winners = {int(w) for w in result.get("winners", [])}
-        for seat, role in enumerate(roles):
-            games[role] += 1
-            wins[role] += int(seat in winners)
+        for seat, roles in enumerate(held):
+            names = (
+                roles
+                if part is None
+                else [r.split(ROLE_PARTS)[part] for r in roles if len(r.split(ROLE_PARTS)) > part]
+            )
+            for role in dict.fromkeys(names):
+                games[role] += 1
+                wins[role] += int(seat in winners)
     return [WinRate(role, games[role], wins[role]) for role in sorted(games)]
 
 
@@ -314,7 +325,12 @@ def build_figures(records: Sequence[Mapping[str, Any]]) -> list[Figure]:
     )
     figures.append(_rate_figure("Win rate per seat", seat_win_rates(records)))
     roles = role_win_rates(records)
-    if roles and not cooperative:
+    parted = any(ROLE_PARTS in role.name for role in roles)
+    if parted and not cooperative:
+        note = "a seat counts for every race (power) it played in the game: a win counts for each of them"
+        figures.append(_rate_figure("Win rate per race", role_win_rates(records, part=0), note))
+        figures.append(_rate_figure("Win rate per power", role_win_rates(records, part=1), note))
+    elif roles and not cooperative:
         figures.append(_rate_figure("Win rate per role (faction, kingdom, hero)", roles))
     elif roles:
         figures.append(_rate_figure("Team win rate per hero taking part", roles))
@@ -393,8 +409,124 @@ def build_report(records: Sequence[Mapping[str, Any]], *, command: str) -> str:
     return render_html(figures, title=title, summary=summary, command=command)
 
 
+def _arm_values_figure(summary: ExperimentSummary, binary: bool) -> Figure | None:
+    values = [v for v in summary.values if v.metric.binary == binary]
+    if not values:
+        return None
+    plt = _pyplot()
+    metrics = [m for m in summary.metrics if m.binary == binary]
+    arms = [a.label for a in summary.arms]
+    height = 0.8 / len(arms)
+    fig, ax = plt.subplots(figsize=(6.4, 0.5 * len(metrics) * max(1, len(arms) / 2) + 1.4))
+    for k, arm in enumerate(arms):
+        rows = [next((v for v in values if v.arm == arm and v.metric == m), None) for m in metrics]
+        positions = [i + k * height for i in range(len(metrics))]
+        means = [v.mean if v else 0.0 for v in rows]
+        low = [max(0.0, v.mean - v.low) if v else 0.0 for v in rows]
+        high = [max(0.0, v.high - v.mean) if v else 0.0 for v in rows]
+        ax.barh(positions, means, height=height, xerr=[low, high], capsize=3, label=arm)
+    ax.set_yticks([i + height * (len(arms) - 1) / 2 for i in range(len(metrics))], [m.key for m in metrics])
+    ax.invert_yaxis()
+    if binary:
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("rate (bars: 95 % Wilson interval)")
+    else:
+        ax.set_xlabel("mean (bars: 95 % normal interval)")
+    ax.legend(loc="best", fontsize="small")
+    title = "Each arm's win rates" if binary else "Each arm's game length"
+    ax.set_title(title)
+    rows_out = tuple(
+        (v.metric.key, v.arm, str(v.n), format_value(v.metric, v.mean),
+         f"{format_value(v.metric, v.low)} – {format_value(v.metric, v.high)}")
+        for m in metrics for v in values if v.metric == m
+    )  # fmt: skip
+    return Figure(title, _png(fig), ("outcome", "arm", "games", "value", "95 % CI"), rows_out)
+
+
+def _difference_figure(summary: ExperimentSummary, binary: bool) -> Figure | None:
+    diffs = [d for d in summary.differences if d.metric.binary == binary]
+    if not diffs:
+        return None
+    plt = _pyplot()
+    scale = 100.0 if binary else 1.0
+    fig, ax = plt.subplots(figsize=(6.4, 0.4 * len(diffs) + 1.4))
+    positions = list(range(len(diffs)))
+    centre = [d.difference * scale for d in diffs]
+    ax.errorbar(
+        centre,
+        positions,
+        xerr=[
+            [(d.difference - d.low) * scale for d in diffs],
+            [(d.high - d.difference) * scale for d in diffs],
+        ],
+        fmt="o",
+        capsize=4,
+        color="#4c78a8",
+        label="paired 95 % interval",
+    )
+    ax.errorbar(
+        centre,
+        [p + 0.25 for p in positions],
+        xerr=[d.unpaired_half_width * scale for d in diffs],
+        fmt="none",
+        capsize=2,
+        color="#bbbbbb",
+        label="unpaired (for comparison)",
+    )
+    ax.axvline(0.0, color="#444", linewidth=0.8)
+    ax.set_yticks(positions, [f"{d.metric.key}: {d.arm}" for d in diffs])
+    ax.invert_yaxis()
+    ax.set_xlabel(f"arm minus {summary.arms[0].label}" + (" (points)" if binary else ""))
+    ax.legend(loc="best", fontsize="small")
+    title = "Differences from the baseline" + (" (win rates)" if binary else " (game length)")
+    ax.set_title(title)
+    header: tuple[str, ...] = ("outcome", "arm", "games", "difference", "paired 95 % CI", "unpaired ±")
+    if binary:
+        header += ("base only / arm only", "McNemar p")
+    rows = []
+    for d in diffs:
+        row: tuple[str, ...] = (
+            d.metric.key,
+            d.arm,
+            str(d.n),
+            format_difference(d.metric, d.difference),
+            f"{format_difference(d.metric, d.low)} – {format_difference(d.metric, d.high)}",
+            format_difference(d.metric, d.unpaired_half_width).lstrip("+"),
+        )
+        if binary:
+            row += (f"{d.baseline_only} / {d.arm_only}", f"{d.p_value:.3g}" if d.p_value is not None else "-")
+        rows.append(row)
+    note = (
+        "paired by game seed: the mean of per-game differences ± 1.96 sd / sqrt(n); McNemar's exact test "
+        "on the games only one side won"
+        if binary
+        else "paired by game seed: the mean of per-game differences ± 1.96 sd / sqrt(n)"
+    )
+    return Figure(title, _png(fig), header, tuple(rows), note)
+
+
+def build_experiment_report(summary: ExperimentSummary, *, game: str, command: str) -> str:
+    """An experiment's HTML page: each arm's paired differences from the first arm, then each arm's values."""
+    figures = [
+        f
+        for f in (
+            _difference_figure(summary, True),
+            _arm_values_figure(summary, True),
+            _difference_figure(summary, False),
+            _arm_values_figure(summary, False),
+        )
+        if f is not None
+    ]
+    arms = "; ".join(
+        f"{arm.label}{' (baseline)' if k == 0 else ''}: {arm.describe()}, {games} games"
+        for k, (arm, games) in enumerate(zip(summary.arms, summary.games, strict=True))
+    )
+    return render_html(figures, title=f"warhorn experiment: {game}", summary=f"Arms: {arms}", command=command)
+
+
 __all__ = [
     "Figure",
+    "build_experiment_report",
     "build_figures",
     "build_report",
     "first_player_rates",

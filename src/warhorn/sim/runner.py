@@ -27,11 +27,13 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import multiprocessing
 import os
+import queue
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +41,7 @@ from typing import Any
 import pydantic
 
 from warhorn.ai import Budget, make_agent
-from warhorn.engine import GameState, Rng, load_game
+from warhorn.engine import GameState, Rng, content_support, load_game
 
 GameRecord = dict[str, Any]
 
@@ -114,6 +116,8 @@ class GameJob:
     budget: Budget | None
     max_actions: int | None
     setup: tuple[str, ...] = ()
+    #: A content folder to play with instead of the shipped content (None: the shipped content).
+    content: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +132,8 @@ class TournamentPlan:
     seatings: tuple[tuple[int, ...], ...]
     block_size: int
     jobs: tuple[GameJob, ...] = field(repr=False)
+    #: The content's hash (``GameState.content_hash``) every game of the plan is played with.
+    content_hash: str | None = None
 
 
 def plan_tournament(
@@ -141,15 +147,18 @@ def plan_tournament(
     max_actions: int | None = None,
     setup: Iterable[str] = (),
     teams: Sequence[Sequence[int]] | None = None,
+    content: Path | str | None = None,
 ) -> TournamentPlan:
     """Check the agents and options (ValueError / WarhornError name the culprit) and lay out the games.
 
     ``teams`` groups seats that one agent holds together (Nerath's alliance
     mode: ``[(0, 2), (1, 3)]``); seating then rotates over teams instead of
-    seats. Every seat must be in exactly one team.
+    seats. Every seat must be in exactly one team. ``content``: a content
+    folder every game is played with (checked here; each worker loads it once).
     """
     setup = tuple(setup)
     run_setup(setup)
+    content_path = str(Path(content).resolve()) if content is not None else None
     specs = tuple(a.strip() for a in agents if a.strip())
     if not specs:
         raise ValueError("name at least one agent")
@@ -158,7 +167,9 @@ def plan_tournament(
     for spec in specs:
         make_agent(spec, budget)  # refuse unknown kinds and bad parameters before any game starts
     labels = tuple(agent_labels(specs))
-    first = load_game(game, seed=derive_seed(seed, 0), **(options or {}))
+    first = load_game(
+        game, seed=derive_seed(seed, 0), content=load_content(game, content_path), **(options or {})
+    )
     resolved = dict(first.options)
     n = first.num_players
     groups = _check_teams(teams, n)
@@ -180,9 +191,12 @@ def plan_tournament(
                 budget=budget,
                 max_actions=max_actions,
                 setup=setup,
+                content=content_path,
             )
         )
-    return TournamentPlan(game, resolved, specs, labels, n, plan_seatings, block_size, tuple(jobs))
+    return TournamentPlan(
+        game, resolved, specs, labels, n, plan_seatings, block_size, tuple(jobs), first.content_hash
+    )
 
 
 def _check_teams(teams: Sequence[Sequence[int]] | None, seats: int) -> list[tuple[int, ...]]:
@@ -205,6 +219,22 @@ def _expand(seating: tuple[int, ...], groups: list[tuple[int, ...]], seats: int)
 
 
 _done_setup: set[str] = set()
+_loaded_content: dict[tuple[str, str], Any] = {}
+
+
+def load_content(game: str, folder: str | None) -> Any:
+    """The content object of ``folder`` for ``game`` (None: the shipped content), loaded once per process."""
+    if folder is None:
+        return None
+    key = (game, folder)
+    if key not in _loaded_content:
+        support = content_support(game)
+        if support is None:
+            raise ValueError(f"{game} takes no content folder (content {folder!r})")
+        if not Path(folder).is_dir():
+            raise ValueError(f"content {folder!r} is not a folder")
+        _loaded_content[key] = support.load_folder(Path(folder))
+    return _loaded_content[key]
 
 
 def run_setup(entries: Iterable[str]) -> None:
@@ -242,7 +272,9 @@ def play_game(job: GameJob) -> GameRecord:
 
     The record: game, rules_version, content_hash, options, cooperative (the
     game's players win or lose together), index, seed, seats (agent labels by
-    seat), roles (what each seat plays: ``GameState.seat_roles()``),
+    seat), roles (what each seat plays: ``GameState.seat_roles()`` at the start; None when a seat has
+    no role yet), roles_played (per seat, every role it held, sampled as each round began and at the end,
+    in order: Small World's race and power combinations; None when the game has no roles),
     score_by_round (each seat's ``player_scores()`` as each round began, then
     at the end; None when the game keeps no score), first_seat (the seat that
     decided first), final_stage (``GameState.stage_name()`` at the end), result
@@ -254,7 +286,9 @@ def play_game(job: GameJob) -> GameRecord:
     """
     run_setup(job.setup)
     started = time.perf_counter()
-    state: GameState = load_game(job.game, seed=job.game_seed, **job.options)
+    state: GameState = load_game(
+        job.game, seed=job.game_seed, content=load_content(job.game, job.content), **job.options
+    )
     agents = [make_agent(spec, job.budget) for spec in job.seat_specs]
     if len(agents) != state.num_players:
         raise ValueError(f"{len(agents)} seats for a {state.num_players}-player game")
@@ -266,6 +300,22 @@ def play_game(job: GameJob) -> GameRecord:
     rounds: int | None = None
     error: str | None = None
     roles = state.seat_roles()
+    roles_played: list[list[str]] | None = None
+
+    def sample_roles() -> None:
+        nonlocal roles_played
+        held = state.seat_roles()
+        if held is None:
+            return
+        if roles_played is None:
+            roles_played = [[] for _ in held]
+        for seat, role in enumerate(held):
+            if role and role not in roles_played[seat]:
+                roles_played[seat].append(role)
+
+    sample_roles()
+    if roles is not None and not all(roles):
+        roles = None
     first = state.pending()
     first_seat = first.player if first is not None else None
     # score_by_round[r]: each seat's score when round r + 1 began (the last entry: at the end)
@@ -274,6 +324,7 @@ def play_game(job: GameJob) -> GameRecord:
     while True:
         current_round = rounds if rounds is not None else state.rounds_played()
         if current_round is not None and current_round > sampled_round:
+            sample_roles()
             scores = state.player_scores()
             if scores is not None:
                 score_by_round.append([float(scores.get(p, 0.0)) for p in range(state.num_players)])
@@ -299,6 +350,7 @@ def play_game(job: GameJob) -> GameRecord:
     if rounds is None:
         rounds = state.rounds_played()
     results = state.results()
+    sample_roles()
     final_scores = state.player_scores()
     if final_scores is not None:
         score_by_round.append([float(final_scores.get(p, 0.0)) for p in range(state.num_players)])
@@ -312,6 +364,7 @@ def play_game(job: GameJob) -> GameRecord:
         "seed": job.game_seed,
         "seats": list(job.seat_labels),
         "roles": roles,
+        "roles_played": roles_played,
         "first_seat": first_seat,
         "final_stage": state.stage_name(),
         "score_by_round": score_by_round if final_scores is not None else None,
@@ -325,8 +378,34 @@ def play_game(job: GameJob) -> GameRecord:
     }
 
 
-def _play_chunk(jobs: list[GameJob]) -> list[GameRecord]:
-    return [play_game(job) for job in jobs]
+#: In a pool worker: where each record goes as its game finishes (set by :func:`_init_worker`).
+_record_queue: Any = None
+
+
+def _init_worker(records: Any) -> None:
+    global _record_queue
+    _record_queue = records
+
+
+def _play_chunk(jobs: list[GameJob]) -> int:
+    """Play a chunk of games in a pool worker, sending each record back as soon as its game ends."""
+    for job in jobs:
+        _record_queue.put(play_game(job))
+    return len(jobs)
+
+
+def _next_record(finished_games: Any, chunks: list[Future[int]]) -> GameRecord:
+    """The next record a pool worker sends; a worker that failed or died stops the run with its error."""
+    while True:
+        try:
+            record: GameRecord = finished_games.get(timeout=0.5)
+            return record
+        except queue.Empty:
+            pass
+        for chunk in chunks:
+            error = chunk.exception() if chunk.done() else None
+            if error is not None:
+                raise error
 
 
 def _chunks(jobs: tuple[GameJob, ...], size: int) -> Iterator[list[GameJob]]:
@@ -341,41 +420,51 @@ def run_tournament(
     backend: str = "local",
     on_record: Callable[[GameRecord], None] | None = None,
     chunk_size: int | None = None,
+    address: str | None = None,
+    done: Iterable[GameRecord] = (),
 ) -> list[GameRecord]:
     """Play every game of ``plan``; records come back ordered by game index.
 
     ``jobs``: worker processes (1 plays in this process). ``backend``:
     ``"local"`` (a process pool on this machine) or ``"ray"`` (needs ``ray``
-    installed; uses the running or a new local Ray cluster). ``on_record`` is
-    called in this process as each game finishes (in finishing order).
+    installed): with ``address`` (``auto``, ``HOST:PORT`` of a cluster's head,
+    or ``ray://HOST:10001`` for Ray Client) it joins that running cluster,
+    else the cluster named by ``RAY_ADDRESS``, else a local Ray instance
+    started here. ``on_record`` is called in this process as each game
+    finishes (in finishing order). ``done``: records of this plan already
+    played (a resumed run, see :func:`resume_records`); their games are not
+    played again and the records are returned with the new ones.
     """
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, got {jobs}")
+    if address is not None and backend != "ray":
+        raise ValueError(f"--address {address!r} joins a Ray cluster: use it with --backend ray")
+    records = list(done)
+    played = {int(r["index"]) for r in records}
+    todo = tuple(job for job in plan.jobs if job.index not in played)
+
+    def collect(record: GameRecord) -> None:
+        records.append(record)
+        if on_record is not None:
+            on_record(record)
+
     if backend == "ray":
-        records = _run_ray(plan, jobs, on_record)
+        _run_ray(todo, jobs, collect, address)
     elif backend != "local":
         raise ValueError(f"unknown backend {backend!r} (known: local, ray)")
-    elif jobs == 1:
-        records = []
-        for job in plan.jobs:
-            record = play_game(job)
-            records.append(record)
-            if on_record is not None:
-                on_record(record)
+    elif jobs == 1 or len(todo) <= 1:
+        for job in todo:
+            collect(play_game(job))
     else:
-        size = chunk_size or max(1, min(8, len(plan.jobs) // (jobs * 4)))
-        records = []
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            pending: set[Future[list[GameRecord]]] = {
-                pool.submit(_play_chunk, chunk) for chunk in _chunks(plan.jobs, size)
-            }
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    for record in future.result():
-                        records.append(record)
-                        if on_record is not None:
-                            on_record(record)
+        size = chunk_size or max(1, min(8, len(todo) // (jobs * 4)))
+        context = multiprocessing.get_context()
+        finished_games: Any = context.Queue()
+        with ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(finished_games,)
+        ) as pool:
+            chunks: list[Future[int]] = [pool.submit(_play_chunk, chunk) for chunk in _chunks(todo, size)]
+            for _ in todo:  # a record streams back as each game ends, whatever the chunk
+                collect(_next_record(finished_games, chunks))
     records.sort(key=lambda r: int(r["index"]))
     return records
 
@@ -389,17 +478,28 @@ def ray_available() -> bool:
 
 
 def _run_ray(
-    plan: TournamentPlan, jobs: int, on_record: Callable[[GameRecord], None] | None
-) -> list[GameRecord]:
-    """Play the games as Ray tasks: on the cluster named by ``RAY_ADDRESS`` (or one already joined), or on a
-    local Ray instance started here with ``jobs`` CPUs whose workers import modules as this process does
-    (so a ``--setup`` module beside the caller is found)."""
+    jobs_to_play: tuple[GameJob, ...],
+    jobs: int,
+    collect: Callable[[GameRecord], None],
+    address: str | None,
+) -> None:
+    """Play the games as Ray tasks, one task per game (retried if its worker dies: a game is deterministic).
+
+    ``address``: join that running cluster (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``); its nodes must
+    have warhorn (and any ``--setup`` module) installed. Without it: the cluster named by ``RAY_ADDRESS``
+    or one already joined, else a local Ray instance started here with ``jobs`` CPUs whose workers import
+    modules as this process does (so a ``--setup`` module beside the caller is found)."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
         raise ValueError("the ray backend needs ray installed (pip install 'warhorn[ray]')") from None
     if not ray.is_initialized():
-        if os.environ.get("RAY_ADDRESS"):
+        if address is not None:
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise ValueError(f"--address {address!r}: cannot join a Ray cluster there ({exc})") from None
+        elif os.environ.get("RAY_ADDRESS"):
             ray.init()
         else:
             paths = [str(Path(p).resolve()) for p in sys.path if p and Path(p).is_dir()]
@@ -408,16 +508,12 @@ def _run_ray(
                 include_dashboard=False,
                 runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}},
             )
-    remote_play = ray.remote(play_game)
-    waiting = [remote_play.remote(job) for job in plan.jobs]
-    records: list[GameRecord] = []
+    remote_play = ray.remote(max_retries=3)(play_game)
+    waiting = [remote_play.remote(job) for job in jobs_to_play]
     while waiting:
-        ready, waiting = ray.wait(waiting, num_returns=1)
+        ready, waiting = ray.wait(waiting, num_returns=min(len(waiting), 64), timeout=1.0)
         for record in ray.get(ready):
-            records.append(record)
-            if on_record is not None:
-                on_record(record)
-    return records
+            collect(record)
 
 
 def write_records(records: Iterable[GameRecord], path: Path) -> None:
@@ -425,6 +521,162 @@ def write_records(records: Iterable[GameRecord], path: Path) -> None:
     with path.open("w", encoding="utf-8") as out:
         for record in records:
             out.write(json.dumps(record, sort_keys=True) + "\n")
+
+
+class RecordStream:
+    """Appends each record to a ``.jsonl`` file as its game finishes (flushed line by line), so a killed
+    run loses at most the games still being played; :meth:`close` rewrites the file ordered by index.
+
+    Used as a context manager; ``records`` are written first (a resumed run's old records, kept as read).
+    """
+
+    def __init__(self, path: Path, records: Iterable[GameRecord] = ()) -> None:
+        self.path = path
+        self._out = path.open("w", encoding="utf-8")
+        for record in records:
+            self.write(record)
+
+    def write(self, record: GameRecord) -> None:
+        self._out.write(json.dumps(record, sort_keys=True) + "\n")
+        self._out.flush()
+
+    def close(self, records: Iterable[GameRecord] | None = None) -> None:
+        """Close the stream; with ``records`` (the finished run), write them ordered by index instead."""
+        self._out.close()
+        if records is not None:
+            temporary = self.path.with_name(self.path.name + ".tmp")
+            write_records(sorted(records, key=lambda r: int(r["index"])), temporary)
+            temporary.replace(self.path)
+
+    def __enter__(self) -> RecordStream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self._out.closed:
+            self._out.close()
+
+
+def resume_records(path: Path, plan: TournamentPlan) -> list[GameRecord]:
+    """The records of ``plan`` already in ``path`` (a run that was stopped): each must be one of the plan's
+    games (its index, deal seed and seating), or :class:`ValueError` says the file belongs to another run.
+
+    A last line cut short by the kill is dropped (its game is played again); a game recorded twice is kept
+    once. A missing file holds no records.
+    """
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    by_index: dict[int, GameRecord] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            if number == len(lines):
+                break  # the line being written when the run was killed
+            raise ValueError(f"{path}:{number}: not a JSON line; cannot resume from it") from None
+        index = record.get("index") if isinstance(record, dict) else None
+        if not isinstance(index, int) or not 0 <= index < len(plan.jobs):
+            raise ValueError(
+                f"{path}:{number}: game index {index!r} is not one of this run's {len(plan.jobs)} games"
+            )
+        job = plan.jobs[index]
+        if (
+            record.get("game") != plan.game
+            or record.get("seed") != job.game_seed
+            or record.get("seats") != list(job.seat_labels)
+            or record.get("options") != job.options
+            or (plan.content_hash is not None and record.get("content_hash") != plan.content_hash)
+        ):
+            raise ValueError(
+                f"{path}:{number}: game {index} was played with another game, seed, options, content or "
+                "agents than this run's: resume with the same arguments, or write to a new file"
+            )
+        by_index.setdefault(index, record)
+    return [by_index[i] for i in sorted(by_index)]
+
+
+#: The Parquet columns: one row per game; nested parts (options, result, scores) as JSON text or lists.
+_PARQUET_COLUMNS = (
+    "game", "rules_version", "content_hash", "index", "seed", "seats", "roles", "winners", "reason",
+    "finished", "actions", "rounds", "first_seat", "final_stage", "duration_s", "decisions", "think_s",
+    "error", "cooperative", "options_json", "result_json", "score_by_round",
+)  # fmt: skip
+
+
+def parquet_rows(records: Iterable[GameRecord]) -> list[dict[str, Any]]:
+    """Records as flat rows (the Parquet columns): winners and the end reason lifted out of the result."""
+    rows = []
+    for record in records:
+        result = record.get("result")
+        rows.append(
+            {
+                "game": record.get("game"),
+                "rules_version": None
+                if record.get("rules_version") is None
+                else str(record["rules_version"]),
+                "content_hash": record.get("content_hash"),
+                "index": record.get("index"),
+                "seed": record.get("seed"),
+                "seats": list(record.get("seats") or []),
+                "roles": record.get("roles"),
+                "winners": [int(w) for w in result.get("winners", [])] if result else None,
+                "reason": result.get("reason") if result else None,
+                "finished": result is not None,
+                "actions": record.get("actions"),
+                "rounds": record.get("rounds"),
+                "first_seat": record.get("first_seat"),
+                "final_stage": record.get("final_stage"),
+                "duration_s": record.get("duration_s"),
+                "decisions": record.get("decisions"),
+                "think_s": record.get("think_s"),
+                "error": record.get("error"),
+                "cooperative": bool(record.get("cooperative")),
+                "options_json": json.dumps(record.get("options", {}), sort_keys=True),
+                "result_json": json.dumps(result, sort_keys=True) if result is not None else None,
+                "score_by_round": record.get("score_by_round"),
+            }
+        )
+    return rows
+
+
+def write_parquet(records: Iterable[GameRecord], path: Path) -> None:
+    """The records as a Parquet table (pyarrow, the ``sim`` extra) for pandas, Polars or DuckDB."""
+    try:
+        pa: Any = importlib.import_module("pyarrow")
+        pq: Any = importlib.import_module("pyarrow.parquet")
+    except ImportError:
+        raise ValueError("Parquet output needs pyarrow (pip install 'warhorn[sim]')") from None
+    schema = pa.schema(
+        [
+            ("game", pa.string()),
+            ("rules_version", pa.string()),
+            ("content_hash", pa.string()),
+            ("index", pa.int64()),
+            ("seed", pa.int64()),
+            ("seats", pa.list_(pa.string())),
+            ("roles", pa.list_(pa.string())),
+            ("winners", pa.list_(pa.int64())),
+            ("reason", pa.string()),
+            ("finished", pa.bool_()),
+            ("actions", pa.int64()),
+            ("rounds", pa.int64()),
+            ("first_seat", pa.int64()),
+            ("final_stage", pa.string()),
+            ("duration_s", pa.float64()),
+            ("decisions", pa.list_(pa.int64())),
+            ("think_s", pa.list_(pa.float64())),
+            ("error", pa.string()),
+            ("cooperative", pa.bool_()),
+            ("options_json", pa.string()),
+            ("result_json", pa.string()),
+            ("score_by_round", pa.list_(pa.list_(pa.float64()))),
+        ]
+    )
+    assert tuple(schema.names) == _PARQUET_COLUMNS
+    table = pa.Table.from_pylist(parquet_rows(records), schema=schema)
+    pq.write_table(table, path)
 
 
 class _RecordShape(pydantic.BaseModel):

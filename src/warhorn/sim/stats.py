@@ -87,6 +87,20 @@ def _winners(record: Mapping[str, Any]) -> set[int]:
     return {int(w) for w in result.get("winners", [])}
 
 
+def roles_by_seat(record: Mapping[str, Any]) -> list[list[str]] | None:
+    """Every role each seat held in a game: the record's ``roles_played`` (Small World's races change), else
+    its ``roles`` (one per seat); None when the game has no roles."""
+    played = record.get("roles_played")
+    if played and any(played):
+        return [list(held) for held in played]
+    roles = record.get("roles")
+    return [[role] for role in roles] if roles else None
+
+
+#: A role made of parts, e.g. Small World's ``"Ratmen + Flying"``: the report also counts each part alone.
+ROLE_PARTS = " + "
+
+
 def agent_win_rates(records: Iterable[Mapping[str, Any]]) -> list[WinRate]:
     """Per agent label: games played and games where one of its seats won; in first-seen order."""
     games: dict[str, int] = {}
