@@ -101,6 +101,16 @@ class GameState(ABC):
         cooperative losses by it. None: no stages."""
         return None
 
+    def auto_answer(self) -> Action | None:
+        """The answer the pending decision may take by itself: a question its player is asked only
+        so that being asked reveals nothing (Nerath: a card window where none of the player's cards
+        could change anything), whose one sensible answer is this action. None: a real decision.
+
+        Front ends (web page, terminal, tournament runner) answer it for a player who keeps
+        auto-pass on, and ask the player as usual otherwise; it is always among the legal actions.
+        """
+        return None
+
     def why_illegal(self, action: Action) -> IllegalActionError:
         """Explain why a well-formed action is not legal now. Games override to name the rule."""
         decision = self.pending()
