@@ -31,6 +31,7 @@ def _to_a_window_with_nothing_to_play(server: LiveServer) -> tuple[str, int]:
                 continue  # an AI kingdom is deciding on the server
             legal = payload["legal"]
             if pending["kind"] == "card_window" and [a["action"]["kind"] for a in legal] == ["pass"]:
+                assert pending["auto_answer"] == {"kind": "pass"}  # the engine's answer (issue 19)
                 return token, payload["version"]
             non_pass = [a for a in legal if a["action"]["kind"] != "pass"] or legal
             choice = non_pass[rng.below(len(non_pass))] if rng.below(4) else legal[-1]

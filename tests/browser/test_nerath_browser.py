@@ -60,20 +60,21 @@ def _hover(wait: WebDriverWait, driver: Any, css: str) -> None:
     wait.until(hovered)
 
 
+def _try_click(d: Any, css: str, index: int = 0) -> bool:
+    """Click the ``index``-th element matching ``css`` if it is there now; whether it was clicked."""
+    found = d.find_elements(By.CSS_SELECTOR, css)
+    if len(found) <= index:
+        return False
+    try:
+        found[index].click()
+    except (StaleElementReferenceException, ElementClickInterceptedException):
+        return False
+    return True
+
+
 def _click(wait: WebDriverWait, css: str, index: int = 0) -> None:
     """Click the ``index``-th element matching ``css``, again if a redraw replaced it meanwhile."""
-
-    def clicked(d: Any) -> bool:
-        found = d.find_elements(By.CSS_SELECTOR, css)
-        if len(found) <= index:
-            return False
-        try:
-            found[index].click()
-        except (StaleElementReferenceException, ElementClickInterceptedException):
-            return False
-        return True
-
-    wait.until(clicked)
+    wait.until(lambda d: _try_click(d, css, index))
 
 
 def _my_decision_after(wait: WebDriverWait, version: int) -> dict[str, str]:
@@ -100,7 +101,9 @@ def _answer(driver: Any, wait: WebDriverWait, tray: dict[str, str]) -> dict[str,
         _click(wait, "button.damage-choice")
     elif decision == "continue_or_retreat":
         _click(wait, "#nerath-continue")
-    elif driver.find_elements(By.ID, "nerath-pass"):  # card windows, reposition, run amok, phases
+    elif decision == "card_window":  # declined; a window where no card can change anything passes itself
+        wait.until(lambda d: int(_tray(d)["version"]) > version or _try_click(d, "#nerath-pass"))
+    elif driver.find_elements(By.ID, "nerath-pass"):  # reposition, run amok, phases
         _click(wait, "#nerath-pass")
     else:  # a landing: the first offer
         _click(wait, ".nerath-tray .part button")

@@ -30,7 +30,11 @@ from warhorn.engine import (
     events_for,
 )
 
-HELP = "type an action (or a unique start of it, or its number); commands: list, undo, save FILE, help, quit"
+HELP = (
+    "type an action (or a unique start of it, or its number); commands: list, undo, save FILE, "
+    "autopass on|off (answer by itself a card window where no card of yours can change anything), "
+    "help, quit"
+)
 MAX_LISTED = 40
 
 
@@ -130,6 +134,7 @@ def _loop(
         _setup_readline(completer)
     listed = True
     played = 0
+    auto_pass = True
     while not match.state.is_terminal:
         if max_actions is not None and played >= max_actions:
             say(f"stopping after {played} actions")
@@ -138,6 +143,14 @@ def _loop(
         decision = state.pending()
         assert decision is not None
         agent = agents.get(decision.player)
+        auto = state.auto_answer() if agent is None and auto_pass else None
+        if auto is not None:  # issue 19: nothing of the player's could change anything
+            say(Text(f"player {decision.player}", style="dim"), ": ", auto.notation(), " (auto-pass)")
+            events = match.play(auto)
+            _narrate(events, decision.player)
+            played += 1
+            _autosave(match, save_path)
+            continue
         if agent is not None:
             action = agent.choose(state, decision.player, ai_rng)
             say(Text(f"{agent.name} (player {decision.player})", style="magenta"), ": ", action.notation())
@@ -175,9 +188,13 @@ def _loop(
         if command == "list":
             listed = True
             continue
+        if command == "autopass" and rest in ("on", "off"):
+            auto_pass = rest == "on"
+            say(f"auto-pass is {rest}")
+            continue
         if command == "undo":
             try:
-                count = undo_to_own_decision(match, humans)
+                count = undo_to_own_decision(match, humans, auto_pass=auto_pass)
                 say(f"undone ({count} action{'s' if count != 1 else ''}, back to your last decision)")
                 listed = True
             except UndoError as exc:
@@ -204,14 +221,18 @@ def _loop(
         _autosave(match, save_path)
 
 
-def undo_to_own_decision(match: Match, humans: set[int]) -> int:
+def undo_to_own_decision(match: Match, humans: set[int], *, auto_pass: bool = False) -> int:
     """Take back actions until a human seat is to decide again, at the latest human decision.
 
     Undoing one action when AI seats acted since would put the AI's choice straight back; this goes
-    back past the AI actions to the human's own previous decision. Returns how many actions went.
+    back past the AI actions to the human's own previous decision (with ``auto_pass``, past the
+    decisions that answered themselves too). Returns how many actions went.
     """
     for back in range(1, len(match.actions) + 1):
-        before = match.states[-back - 1].pending()
+        earlier = match.states[-back - 1]
+        before = earlier.pending()
+        if auto_pass and earlier.auto_answer() is not None:
+            continue
         if before is not None and before.player in humans:
             match.undo(back)
             return back

@@ -796,6 +796,9 @@ class GameHub:
             }
             if yours:
                 pending["prompt"] = decision.prompt
+                auto = state.auto_answer()
+                if auto is not None:  # the page sends it unless its player turned auto-pass off
+                    pending["auto_answer"] = auto.to_json()
         results = state.results()
         head = to_json(
             {

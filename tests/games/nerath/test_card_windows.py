@@ -169,8 +169,9 @@ def test_discard_and_draw_primitives() -> None:
 
 
 def _asked(hand: tuple[str, ...], **options: object) -> list[tuple[str, int]]:
-    """Who is asked what, from the attack to the end of the first battle round, when Vailin holds ``hand``."""
-    s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[1, 1], options=options)
+    """Who is asked what, from the attack to the end of the first battle round (Karkoth hits, Vailin
+    misses: a card cancelling a hit has one to cancel), when Vailin holds ``hand``."""
+    s = at([(K, "k2", "soldier", 1), (V, "v2", "soldier", 1)], rolls=[6, 1], options=options)
     s.d.hands[V] = hand
     s, _ = play(s, "move 1 soldier k2>v2", "pass")
     asked = []

@@ -48,7 +48,7 @@ def test_a_first_strike_guardian_rolls_with_first_strike_heroes() -> None:
     s, events = play(s, "move 1 mage k3>d1", "pass")
     assert [len(e.data["dice"]) for e in events if e.kind == "roll"] == [1, 1]
     assert pieces_at(s, "d1") == []
-    assert s.d.guardians[s.board.idx("d1")] == ()  # Medusa is beaten too; nothing is looted
+    assert s.d.guardians.get(s.board.idx("d1"), ()) == ()  # Medusa is beaten too; nothing is looted
 
 
 @pytest.mark.rule("NER-DUN-05")

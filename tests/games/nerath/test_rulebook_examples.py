@@ -255,7 +255,9 @@ def test_example_dungeon_guardians_are_not_pieces_for_cards() -> None:
     s, _ = play(s, "move 1 warrior cinderveil>black_lantern_crypt", "pass", "fight black_lantern_crypt")
     s, _ = play(s, "pass")  # before the first roll: nothing to play
     assert s.pending().kind == "card_window"  # the battle-round window, after the dice
-    s, events = play(s, "play hellfire_volley")  # it finds no enemy piece: the guardian stays
+    # it would find no enemy piece (the guardian is none), so it is not offered: only a pass
+    assert [a.notation() for a in s.legal_actions()] == ["pass"] and s.auto_answer() is not None
+    s, events = play(s, "pass")
     assert not [e for e in events if e.kind == "destroyed"]
     slots = s.d.guardians.get(s.board.idx("black_lantern_crypt"), ())
     assert [g.tile for g in slots] == ["skeleton_guard"]

@@ -18,6 +18,7 @@ from warhorn.engine.rng import Rng
 from warhorn.engine.state import GameState
 from warhorn.games.nerath.actions import (
     NERATH_CODEC,
+    Pass,
 )
 from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA, NerathBoard
 from warhorn.games.nerath.content import TREASURE_CARDS
@@ -121,7 +122,9 @@ NERATH_SPEC = GameSpec(
     # 2: card windows ask every card holder (option card_windows), so saves of version 1 replay differently
     # 3: allied defenders agree how to share damage (NER-BAT-07, option allied_damage); card discounts
     #    never bring a price below 1 gold
-    rules_version="4",
+    # 5: a card is offered only when it can change something; first strike for a number of pieces goes
+    #    to the pieces its holder names; a standing extra move for N pieces serves N pieces a turn
+    rules_version="5",
     min_players=2,
     max_players=4,
     has_chance=True,
@@ -451,6 +454,15 @@ class NerathState(GameState, BoardQueries):
     def legal_actions(self) -> list[Action]:
         handler = handler_for(self)
         return [] if handler is None else handler.legal(self)
+
+    def auto_answer(self) -> Action | None:
+        """A card window offered to a kingdom none of whose cards could change anything (the window
+        asks every holder, NER-CRD-01 option ``card_windows``) answers itself with a pass; a
+        ``choose`` window (a card's own open choice) never does."""
+        w = cards.window(self)
+        if w is None or w.name == "choose" or cards.playable_cards(self, w.queue[0], w):
+            return None
+        return Pass()
 
     def _check(self, a: Action) -> IllegalActionError | None:
         """None when ``a`` is legal now (one of the listed actions), else the refusal naming the rule."""

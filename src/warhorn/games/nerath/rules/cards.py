@@ -63,8 +63,32 @@ def active(s: NerathState, k: int, op: str) -> list[CardEffect]:
         return []  # nothing in force (most of the time; asked for every piece type at every step)
     out = [e for kk, e in s.d.effects if kk == k and e.op == op]
     for card in s.d.treasures_in_play[k]:
-        out += [e for e in s.board.treasure(card).property if e.op == op and e.when is None]
+        out += [
+            e
+            for e in s.board.treasure(card).property
+            if e.op == op and e.when is None and not _counted_each_turn(e)
+        ]
     return out
+
+
+def _counted_each_turn(e: CardEffect) -> bool:
+    """A standing property whose use is counted: an extra move for ``count`` pieces serves that many
+    pieces each turn, so each turn it is put in force afresh (:func:`standing_counters`)."""
+    return e.op == "extra_move" and int(e.param("count", 0)) > 0
+
+
+def standing_counters(s: NerathState, k: int, cards: Sequence[str]) -> None:
+    """Put in force, with their uses whole, the counted standing properties of ``k``'s treasures
+    ``cards`` (at the start of each of ``k``'s turns, and when such a treasure is played: its
+    property holds from then on, that turn included)."""
+    fresh = [
+        (k, e)
+        for card in cards
+        for e in s.board.treasure(card).property
+        if e.when is None and _counted_each_turn(e)
+    ]
+    if fresh:
+        s.d.effects = (*s.d.effects, *fresh)
 
 
 def end_effects(s: NerathState, duration: str, kingdoms: list[int]) -> None:
@@ -95,11 +119,17 @@ def side_hit_number(s: NerathState, units: list[Unit], opponents: list[Unit]) ->
 
 
 def first_strike_units(s: NerathState, units: list[Unit]) -> list[Unit]:
-    """Pieces a card grants first strike (``count`` 0 = every matching piece)."""
+    """Pieces a card grants first strike: the pieces its holder named when playing it (``units``:
+    their ids, for a card for ``count`` pieces), else every matching piece (``count`` 0)."""
     out: list[Unit] = []
     for k in sorted({u.kingdom for u in units}):
         for e in active(s, k, "grant_first_strike"):
             filt, count = str(e.param("piece", "any")), int(e.param("count", 0))
+            named = e.param("units", None)
+            if named is not None:
+                ids = str(named).split(",")
+                out += [u for u in units if u.kingdom == k and str(u.uid) in ids and u not in out]
+                continue
             match = [u for u in units if u.kingdom == k and piece_matches(u.ptype, filt) and u not in out]
             out += match[: count or len(match)]
     return out
@@ -220,6 +250,8 @@ def cost(s: NerathState, k: int, ptype: str) -> int:
 def trigger(s: NerathState, when: str, k: int, space: int) -> list[Event]:
     """Run lasting treasure properties whose window is ``when`` (one of :data:`PROPERTY_MOMENTS`)."""
     window = {"turn_start": "start_of_turn", "conquer": "on_conquest"}.get(when, when)
+    if window == "start_of_turn":
+        standing_counters(s, k, s.d.treasures_in_play[k])
     events: list[Event] = []
     for card in s.d.treasures_in_play[k]:
         effects = tuple(e for e in s.board.treasure(card).property if e.when == window)
@@ -275,6 +307,8 @@ def _treasure_ok(s: NerathState, card: str, timings: tuple[str, ...]) -> bool:
 
 
 def playable_cards(s: NerathState, k: int, window: CardWindow | None) -> list[PlayEvent | PlayTreasure]:
+    """Every card play open to ``k`` now (one per way to fill in its choices): a card is offered
+    only when its timing fits and playing it can change something (:func:`can_change`)."""
     timings = _timings_for(s, window, k)
     if not timings:
         return []
@@ -283,14 +317,97 @@ def playable_cards(s: NerathState, k: int, window: CardWindow | None) -> list[Pl
         return _choice_actions(s, window)
     for c in sorted(set(s.d.hands[k])):
         if _event_ok(s, c, timings):
-            out += [PlayEvent(c, t) for t in card_targets(s, k, s.board.event(c).effects)]
+            effects = s.board.event(c).effects
+            if any(can_change(s, k, e) for e in effects):
+                out += [PlayEvent(c, t) for t in card_targets(s, k, effects)]
     for c in sorted(set(s.d.treasure_hands[k])):
         if _treasure_ok(s, c, timings):
+            # a treasure played scores its VP and puts its property in force: never idle
             out += [PlayTreasure(c, t) for t in card_targets(s, k, s.board.treasure(c).power)]
     if window is not None and window.name == "cancel" and window.card is not None:
         answered = "treasure" if window.card[3] else "event"
         out = [a for a in out if _cancels(s, a, answered)]
     return out
+
+
+def can_change(s: NerathState, k: int, e: CardEffect) -> bool:
+    """Whether effect ``e`` played by ``k`` now would change anything (an event whose every effect
+    would do nothing is not offered: NER-CRD-01)."""
+    op = e.op
+    b = s.d.battle
+    if op == "place_pieces":
+        ptype = str(e.param("piece"))
+        return ptype in PIECES and bool(place_spots(s, k, str(e.param("where", "friendly_territory")), ptype))
+    if op == "gain_gold":
+        return _gold_amount(s, k, e) > 0
+    if op == "steal_gold":
+        return any(s.d.gold[j] > 0 for j in _gold_victims(s, k, str(e.param("from", "chosen_enemy"))))
+    if op == "gain_vp":
+        return int(e.param("amount", 1)) > 0
+    if op == "draw_cards":
+        deck = s.d.treasure_deck if e.param("deck", "event") == "treasure" else s.d.event_decks[k]
+        return bool(deck.draw_pile or deck.discard_pile)
+    if op == "discard_cards":
+        return any(s.d.hands[j] for j in range(4) if not s.allied(j, k))
+    if op == "destroy_piece":
+        return bool(_victims(s, k, e))
+    if op == "destroy_guardian":
+        return b is not None and b.kind == "dungeon" and any(g.dice for g in s.d.guardians.get(b.space, ()))
+    if op == "reroll":
+        return bool(_reroll_dice(s, k, e)[1])
+    if op == "heal":
+        return bool(_hurt(s, k))
+    if op == "negate_hits":
+        if b is None:
+            return False
+        mine = 0 if _holder_is_attacker(s, k) else 1
+        scored = sum(1 for _, face, need in b.rolled[1 - mine] if face >= need)
+        return scored > b.negate[mine]
+    if op in ("grant_resilience", "grant_first_strike"):
+        return bool(_battle_pieces(s, k, e))
+    if op in ("extra_dice", "modify_hit_number"):
+        return _in_battle(s, k, str(e.param("piece", "any")), e.param("side", "own") == "own")
+    if op == "force_retreat":
+        return b is not None and not _holder_is_attacker(s, k)
+    if op == "transfer_pieces":
+        return any(_transfer_sources(s, k, e, dest) for dest in _transfer_dests(s, k, e))
+    if op == "extra_move":
+        from warhorn.games.nerath.rules.movement import movable, ship_can_sail
+
+        filt = str(e.param("piece", "mobile"))
+        return any(
+            u.kingdom == k
+            and u.ptype != "castle"
+            and piece_matches(u.ptype, filt)
+            and (ship_can_sail(s, u) if u.ptype == "warship" else movable(s, u))
+            for u in s.d.units.values()
+        )
+    return True  # reduce_cost (the holder may buy), cancel_card (its window asks only when it applies)
+
+
+def _in_battle(s: NerathState, k: int, filt: str, own: bool) -> bool:
+    """Whether a battle modifier of ``k`` would touch a side: ``k`` fights in the battle with a piece
+    matching ``filt`` (``own``), or the enemy side has pieces (an effect on the enemy)."""
+    b = s.d.battle
+    if b is None:
+        return False
+    from warhorn.games.nerath.rules.battles import participants
+
+    attacker = _holder_is_attacker(s, k)
+    if not own:
+        return bool(participants(s, defenders=attacker))
+    side = [u for u in participants(s, defenders=not attacker) if u.kingdom == k]
+    return any(piece_matches(u.ptype, filt) for u in side)
+
+
+def _gold_victims(s: NerathState, k: int, mode: str) -> list[int]:
+    """The kingdoms a ``steal_gold`` effect may take gold from (before the holder's choice)."""
+    if mode == "battle_enemy":
+        b = s.d.battle
+        if b is None:
+            return []
+        return sorted({u.kingdom for u in s.units_at(b.space) if not s.allied(u.kingdom, k)})
+    return _steal_victims(s, k, mode)
 
 
 def _cancels(s: NerathState, a: PlayEvent | PlayTreasure, answered: str) -> bool:
@@ -462,6 +579,7 @@ def _carry_out(s: NerathState, k: int, card: str, target: str, treasure: bool) -
             return [Event("card.cancelled", {"card": card}, f"{card} is cancelled")]
         t = s.board.treasure(card)
         s.d.treasures_in_play[k] = (*s.d.treasures_in_play[k], card)
+        standing_counters(s, k, (card,))
         s.d.vp[k] += t.vp
         events.append(
             Event("treasure.play", {"kingdom": k, "card": card, "vp": t.vp}, f"{t.name} scores {t.vp} VP")
@@ -652,7 +770,9 @@ def _heal_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
     return _picks(tokens, min(int(e.param("count", 1)), len(tokens)))
 
 
-def _resilience_candidates(s: NerathState, k: int, e: CardEffect) -> list[Unit]:
+def _battle_pieces(s: NerathState, k: int, e: CardEffect) -> list[Unit]:
+    """The holder's pieces in the battle a ``grant_resilience`` or ``grant_first_strike`` effect may
+    serve (matching its ``piece``; never a castle)."""
     b = s.d.battle
     if b is None:
         return []
@@ -664,11 +784,13 @@ def _resilience_candidates(s: NerathState, k: int, e: CardEffect) -> list[Unit]:
     ]
 
 
-def _resilience_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+def _battle_piece_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
+    """Which of the holder's pieces a card for ``count`` of them serves (their types; the holder's
+    choice, NER-CRD-04)."""
     count = int(e.param("count", 0))
     if not count:
         return []  # every matching piece: nothing to choose
-    tokens = [u.ptype for u in _resilience_candidates(s, k, e)]
+    tokens = [u.ptype for u in _battle_pieces(s, k, e)]
     return _picks(tokens, min(count, len(tokens)))
 
 
@@ -719,7 +841,8 @@ CHOICES: dict[str, Callable[[NerathState, int, CardEffect], list[str]]] = {
     "destroy_guardian": _guardian_choices,
     "reroll": _reroll_choices,
     "heal": _heal_choices,
-    "grant_resilience": _resilience_choices,
+    "grant_resilience": _battle_piece_choices,
+    "grant_first_strike": _battle_piece_choices,
     "transfer_pieces": _transfer_choices,
 }
 
@@ -858,6 +981,14 @@ def op_place_pieces(s: NerathState, k: int, e: CardEffect, target: str) -> list[
 
 
 def op_gain_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
+    amount = _gold_amount(s, k, e)
+    s.d.gold[k] += amount
+    return [Event("gold", {"kingdom": k, "gold": amount}, f"{s.kingdom_name(k)} gains {amount} gold")]
+
+
+def _gold_amount(s: NerathState, k: int, e: CardEffect) -> int:
+    """The gold a ``gain_gold`` effect brings ``k`` now: ``amount``, or ``amount`` per counted thing
+    (at most ``maximum``)."""
     amount = int(e.param("amount", 1))
     per = str(e.param("per", "none"))
     if per != "none":
@@ -876,8 +1007,7 @@ def op_gain_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Eve
         cap = int(e.param("maximum", 0))
         if cap:
             amount = min(amount, cap)
-    s.d.gold[k] += amount
-    return [Event("gold", {"kingdom": k, "gold": amount}, f"{s.kingdom_name(k)} gains {amount} gold")]
+    return amount
 
 
 def op_steal_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Event]:
@@ -891,7 +1021,7 @@ def op_steal_gold(s: NerathState, k: int, e: CardEffect, target: str) -> list[Ev
         tied = _steal_victims(s, k, mode)
         victims = [j for j in tied if KINGDOM_IDS[j] == target] or tied[:1]
     elif mode == "battle_enemy" and s.d.battle is not None:
-        victims = sorted({u.kingdom for u in s.units_at(s.d.battle.space) if not s.allied(u.kingdom, k)})
+        victims = _gold_victims(s, k, mode)
     else:
         chosen = [j for j in enemies if KINGDOM_IDS[j] == target]
         victims = chosen or ([max(enemies, key=lambda j: (s.d.gold[j], -j))] if enemies else [])
@@ -1010,10 +1140,11 @@ def op_modifier(s: NerathState, k: int, e: CardEffect, target: str) -> list[Even
     """Modifiers (hit number, first strike, resilience, extra dice, extra moves, cheaper pieces) stay in
     force until their duration ends; the rules code reads them through :func:`active`.
 
-    Resilience for ``count`` pieces binds the pieces the holder named (``units``: their ids).
+    Resilience and first strike for ``count`` pieces bind the pieces the holder named
+    (``units``: their ids; NER-CRD-04).
     """
-    if e.op == "grant_resilience" and int(e.param("count", 0)):
-        candidates = _resilience_candidates(s, k, e)
+    if e.op in ("grant_resilience", "grant_first_strike") and int(e.param("count", 0)):
+        candidates = _battle_pieces(s, k, e)
         n = min(int(e.param("count", 0)), len(candidates))
         chosen = _take(candidates, _split(target), lambda u: u.ptype)[:n]
         chosen += [u for u in candidates if u not in chosen][: n - len(chosen)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warhorn.engine.deck import Deck
@@ -49,7 +50,7 @@ def draw_guardians(s: NerathState, space: int, count: int) -> list[Event]:
         if tile is None:
             break
         slots.append(fresh_slot(s, tile))
-    s.d.guardians[space] = tuple(slots)
+    set_slots(s, space, slots)
     events.append(
         Event(
             "guardians.placed",
@@ -61,10 +62,19 @@ def draw_guardians(s: NerathState, space: int, count: int) -> list[Event]:
     return events
 
 
+def set_slots(s: NerathState, space: int, slots: Sequence[GuardianSlot]) -> None:
+    """The guardians now on a dungeon's entrance; an empty entrance holds no entry, as a position
+    writes it (so that every state builds again from its position)."""
+    if slots:
+        s.d.guardians[space] = tuple(slots)
+    else:
+        s.d.guardians.pop(space, None)
+
+
 def reveal(s: NerathState, space: int) -> list[Event]:
     """NER-DUN-01: every tile on the entrance is turned face up."""
     slots = s.d.guardians.get(space, ())
-    s.d.guardians[space] = tuple(GuardianSlot(g.tile, g.dice, True) for g in slots)
+    set_slots(s, space, [GuardianSlot(g.tile, g.dice, True) for g in slots])
     names = [s.board.guardian(g.tile).name for g in slots]
     return [
         Event(
@@ -95,7 +105,7 @@ def damage_guardians(s: NerathState, space: int, targets: tuple[str, ...]) -> li
                 f"{name} loses a d{die}" + ("" if dice else " and is defeated"),
             )
         )
-    s.d.guardians[space] = tuple(slots)
+    set_slots(s, space, slots)
     return events
 
 
@@ -109,8 +119,8 @@ def finish(s: NerathState, space: int, k: int, heroes_won: bool) -> list[Event]:
         if beaten:
             stack = s.d.guardian_stack
             s.d.guardian_stack = Deck(stack.draw_pile, stack.discard_pile + beaten)
-        s.d.guardians[space] = tuple(
-            GuardianSlot(g.tile, s.board.guardian(g.tile).dice, True) for g in slots if g.dice
+        set_slots(
+            s, space, [GuardianSlot(g.tile, s.board.guardian(g.tile).dice, True) for g in slots if g.dice]
         )
         return [Event("battle.end", {"space": name, "winner": "guardians"}, f"the guardians of {name} hold")]
     events = [
@@ -131,7 +141,7 @@ def finish(s: NerathState, space: int, k: int, heroes_won: bool) -> list[Event]:
     s.d.guardian_stack = Deck(
         s.d.guardian_stack.draw_pile, s.d.guardian_stack.discard_pile + tuple(g.tile for g in slots)
     )
-    s.d.guardians[space] = ()
+    set_slots(s, space, [])
     events += s.draw_treasure(k)
     events += draw_guardians(s, space, 2)
     return events

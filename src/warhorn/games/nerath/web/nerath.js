@@ -47,11 +47,12 @@ function autoPassToggle() {
 }
 function maybeAutoPass(payload, controls) {
   const p = payload.pending;
-  if (!p || !p.yours || p.kind !== "card_window" || !autoPassOn()) return;
-  if (payload.legal.length !== 1 || payload.legal[0].action.kind !== "pass") return;
+  // the engine says when a decision answers itself (state.auto_answer: a card window where no card
+  // of this kingdom's can change anything); the page only keeps the player's on/off preference
+  if (!p || !p.yours || !p.auto_answer || !autoPassOn()) return;
   if (autoPassedVersion === payload.version) return;
   autoPassedVersion = payload.version;
-  const action = payload.legal[0].action;
+  const action = p.auto_answer;
   const attempt = (tries) => {
     if (!lastArgs || lastArgs.payload.version !== payload.version) return; // moved on meanwhile
     Promise.resolve(controls.submit(action)).then(() => {
