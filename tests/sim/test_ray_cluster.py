@@ -23,15 +23,31 @@ def without_durations(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 @pytest.mark.skipif(not ray_available(), reason="ray is not installed")
 def test_a_tournament_on_a_ray_cluster_joined_by_address(tmp_path: Path) -> None:
-    """By the head's address and through Ray Client (ray://), in two driver processes."""
+    """By the head's address and through Ray Client (ray://), each in its own driver process."""
     args = ["defenders", "--agents", "heuristic,random", "--games", "8", "--seed", "6", "-o", "players=2"]
     warhorn = str(Path(sys.executable).parent / "warhorn")
     outputs = []
     with LocalRayCluster(cpus=1) as cluster:
-        for address in (cluster.address, cluster.client_address):
+        # by the head's address; through Ray Client; by address again with three games per Ray task
+        for address, extra in (
+            (cluster.address, []),
+            (cluster.client_address, []),
+            (cluster.address, ["--chunk", "3"]),
+        ):
             out = tmp_path / f"cluster{len(outputs)}.jsonl"
             finished = subprocess.run(
-                [warhorn, "tournament", *args, "--out", str(out), "--backend", "ray", "--address", address],
+                [
+                    warhorn,
+                    "tournament",
+                    *args,
+                    *extra,
+                    "--out",
+                    str(out),
+                    "--backend",
+                    "ray",
+                    "--address",
+                    address,
+                ],
                 env=cluster.driver_env(),
                 cwd=ROOT,
                 capture_output=True,

@@ -136,6 +136,7 @@ def play_plan(
     out: Path | None,
     resume: bool,
     description: str = "games",
+    chunk_size: int | None = None,
 ) -> list[GameRecord]:
     """Play ``plan`` with a progress bar (done, elapsed, time left), streaming each record to ``out`` as its
     game finishes; with ``resume`` the games already in ``out`` are kept and not played again."""
@@ -164,7 +165,13 @@ def play_plan(
                 progress.advance(task)
 
             records = run_tournament(
-                plan, jobs=jobs, backend=backend, address=address, on_record=advance, done=done
+                plan,
+                jobs=jobs,
+                backend=backend,
+                address=address,
+                on_record=advance,
+                done=done,
+                chunk_size=chunk_size,
             )
     except BaseException:
         if stream is not None:
@@ -214,6 +221,11 @@ def register(app: typer.Typer) -> None:
             None, "--parquet", help="Also write the records as a Parquet table here (pyarrow)."
         ),
         content: Path | None = typer.Option(None, "--content", help="Content folder to play with."),
+        chunk: int | None = typer.Option(
+            None,
+            "--chunk",
+            help="Games per task (local default: up to 8; Ray default: 1). Short games want more.",
+        ),
     ) -> None:
         """Play GAME between agents over seeded games and report win rates and Elo.
 
@@ -250,7 +262,11 @@ def register(app: typer.Typer) -> None:
         )
         started = time.perf_counter()
         try:
-            records = play_plan(plan, jobs=jobs, backend=backend, address=address, out=out, resume=resume)
+            if chunk is not None and chunk < 1:
+                raise ValueError(f"--chunk must be at least 1, got {chunk}")
+            records = play_plan(
+                plan, jobs=jobs, backend=backend, address=address, out=out, resume=resume, chunk_size=chunk
+            )
             if parquet is not None:
                 write_parquet(records, parquet)
                 console.print(f"wrote {len(records)} rows to {parquet}", highlight=False)

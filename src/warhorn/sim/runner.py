@@ -394,6 +394,11 @@ def _play_chunk(jobs: list[GameJob]) -> int:
     return len(jobs)
 
 
+def _play_games(jobs: list[GameJob]) -> list[GameRecord]:
+    """A Ray task: play a chunk of games and return their records."""
+    return [play_game(job) for job in jobs]
+
+
 def _next_record(finished_games: Any, chunks: list[Future[int]]) -> GameRecord:
     """The next record a pool worker sends; a worker that failed or died stops the run with its error."""
     while True:
@@ -425,7 +430,9 @@ def run_tournament(
 ) -> list[GameRecord]:
     """Play every game of ``plan``; records come back ordered by game index.
 
-    ``jobs``: worker processes (1 plays in this process). ``backend``:
+    ``jobs``: worker processes (1 plays in this process). ``chunk_size``: games
+    per task (local pool: by default up to 8, records still stream back one by
+    one; Ray: by default 1, a chunk's records come back together). ``backend``:
     ``"local"`` (a process pool on this machine) or ``"ray"`` (needs ``ray``
     installed): with ``address`` (``auto``, ``HOST:PORT`` of a cluster's head,
     or ``ray://HOST:10001`` for Ray Client) it joins that running cluster,
@@ -449,7 +456,7 @@ def run_tournament(
             on_record(record)
 
     if backend == "ray":
-        _run_ray(todo, jobs, collect, address)
+        _run_ray(todo, jobs, collect, address, chunk_size or 1)
     elif backend != "local":
         raise ValueError(f"unknown backend {backend!r} (known: local, ray)")
     elif jobs == 1 or len(todo) <= 1:
@@ -482,8 +489,10 @@ def _run_ray(
     jobs: int,
     collect: Callable[[GameRecord], None],
     address: str | None,
+    chunk_size: int = 1,
 ) -> None:
-    """Play the games as Ray tasks, one task per game (retried if its worker dies: a game is deterministic).
+    """Play the games as Ray tasks of ``chunk_size`` games each (retried if a worker dies: a game is
+    deterministic), at most a few tasks per cluster CPU in flight; a chunk's records come back together.
 
     ``address``: join that running cluster (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``); its nodes must
     have warhorn (and any ``--setup`` module) installed. Without it: the cluster named by ``RAY_ADDRESS``
@@ -508,12 +517,18 @@ def _run_ray(
                 include_dashboard=False,
                 runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}},
             )
-    remote_play = ray.remote(max_retries=3)(play_game)
-    waiting = [remote_play.remote(job) for job in jobs_to_play]
+    remote_play = ray.remote(max_retries=3)(_play_games)
+    # a bounded window of tasks in flight (a few per CPU of the cluster), so that a million games are never
+    # a million pending tasks and object references in this process
+    window = max(16, 4 * int(ray.cluster_resources().get("CPU", jobs)))
+    chunks = _chunks(jobs_to_play, chunk_size)
+    waiting = [remote_play.remote(chunk) for chunk in itertools.islice(chunks, window)]
     while waiting:
         ready, waiting = ray.wait(waiting, num_returns=min(len(waiting), 64), timeout=1.0)
-        for record in ray.get(ready):
-            collect(record)
+        waiting += [remote_play.remote(chunk) for chunk in itertools.islice(chunks, len(ready))]
+        for records in ray.get(ready):
+            for record in records:
+                collect(record)
 
 
 def write_records(records: Iterable[GameRecord], path: Path) -> None:
