@@ -35,5 +35,7 @@ PLUGIN = GamePlugin(
     heuristic="warhorn.ai.dragonlords.player:make_heuristic",
     search_hooks="warhorn.ai.dragonlords.search:HOOKS",
     positions="warhorn.games.dragonlords.position",
+    board_layout="warhorn.games.dragonlords.web.layout:dragonlords_layout",
+    web_assets="warhorn.games.dragonlords.web",
     odds="warhorn.games.dragonlords.odds_support:ODDS_SUPPORT",
 )

@@ -428,7 +428,8 @@ def _deploy(state: DragonLordsState) -> list[Event]:
             state.spaces[t] = Force(p, seat.people or "", count)
         for k in kingdoms:
             state.kingdom_since[k] = 0
-        # DLR-SET-01: the player's ship, with one unit aboard, by a coast of its realm (Kingdom first)
+        # DLR-SET-01: the player's ship by a coast of its realm (the Kingdom's first), with one
+        # starting unit aboard, taken from its most crowded territory
         coast = [
             (t, z)
             for t in sorted(terr, key=lambda t: (t not in kingdoms, t))
@@ -436,11 +437,12 @@ def _deploy(state: DragonLordsState) -> list[Event]:
             if state.world.space(z).kind == "sea"
         ]
         if coast:
-            t, zone = coast[0]
+            _, zone = coast[0]
             sid = state.next_ship
             state.next_ship += 1
-            f = state.spaces[t]
-            state.spaces[t] = replace(f, plain=f.plain - 1)
+            crowded = max(terr, key=lambda t: (state.spaces[t].plain, t))
+            f = state.spaces[crowded]
+            state.spaces[crowded] = replace(f, plain=f.plain - 1)
             state.ships[sid] = Ship(sid, p, zone, Force(p, seat.people or "", 1))
     realm_people = {r.id: r.people for r in state.world.realms}
     for realm, people in setup.neutral_realms(realm_people, claimed, n).items():
