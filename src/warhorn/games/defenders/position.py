@@ -554,7 +554,7 @@ def _hero(state: DefendersState, s: HeroSlot) -> dict[str, Any]:
     return {
         "player": s.player,
         "hero": s.hero,
-        "location": state.board.name(s.loc),
+        "location": state.board.location_names[s.loc],
         "life": s.life,
         "max_life": s.max_life,
         "actions": s.actions,

@@ -108,7 +108,7 @@ class HeroSlot:
         return {
             "player": self.player,
             "hero": self.hero,
-            "location": board.name(self.loc),
+            "location": board.location_names[self.loc],
             "life": self.life,
             "max_life": self.max_life,
             "actions": self.actions,

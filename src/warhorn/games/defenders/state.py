@@ -309,7 +309,7 @@ class DefendersState(GameState):
         chance: bool = False,
         **data: Any,
     ) -> None:
-        self.events.append(Event(kind, data, text, chance=chance))
+        self.events.append(Event(kind, data, text, chance))
 
     def player_scores(self) -> dict[int, float]:
         """Each player's champion points so far: quests completed + generals slain (DEF-END-03)."""
@@ -369,7 +369,7 @@ class DefendersState(GameState):
                 continue
             gens[COLOURS[c]] = {
                 "name": gd.name,
-                "location": b.name(g.loc) if g.loc >= 0 else None,
+                "location": b.location_names[g.loc] if g.loc >= 0 else None,
                 "defeated": g.loc < 0,
                 "wounds": g.wounds,
                 "life_left": gd.life - g.wounds,
@@ -384,10 +384,12 @@ class DefendersState(GameState):
             "phase": self.phase,
             "players": self.players,
             "minions": {
-                b.name(i): dict(zip(COLOURS, m, strict=True)) for i, m in enumerate(self.minions) if any(m)
+                b.location_names[i]: dict(zip(COLOURS, m, strict=True))
+                for i, m in enumerate(self.minions)
+                if any(m)
             },
-            "taint": {b.name(i): t for i, t in enumerate(self.taint) if t},
-            "gates": [b.name(i) for i, g in enumerate(self.gates) if g],
+            "taint": {b.location_names[i]: t for i, t in enumerate(self.taint) if t},
+            "gates": [b.location_names[i] for i, g in enumerate(self.gates) if g],
             "gate_supply": self.gate_supply,
             "crystals_left": self.crystals_left,
             "supply": dict(zip(COLOURS, self.supply, strict=True)),
@@ -438,9 +440,9 @@ class DefendersState(GameState):
                 problems.append(f"{COLOURS[c]} minions exceed the box: {total}")
         for i, m in enumerate(self.minions):
             if min(m) < 0:
-                problems.append(f"negative minions at {b.name(i)}")
+                problems.append(f"negative minions at {b.location_names[i]}")
             if i != b.monarch and sum(m) > 3:
-                problems.append(f"{b.name(i)} holds {sum(m)} minions (max 3, DEF-OVR-01)")
+                problems.append(f"{b.location_names[i]} holds {sum(m)} minions (max 3, DEF-OVR-01)")
             if i == b.monarch and self.taint[i]:
                 problems.append("Monarch City is tainted (DEF-OVR-05)")
         if self.crystals_left + sum(self.taint) != CRYSTALS and self.outcome is None:

@@ -22,7 +22,8 @@ def roll(state: DefendersState, slot: int, n: int, purpose: str) -> list[int]:
 
 
 def has_reward(state: DefendersState, slot: int, reward: str) -> bool:
-    return any(state.board.quest_by_id[q].reward == reward for q in state.slots[slot].rewards)
+    held = state.slots[slot].rewards
+    return bool(held) and any(state.board.quest_by_id[q].reward == reward for q in held)
 
 
 #: Dice a spent Find Magic Gate reward (``extra_dice``) adds to one combat.

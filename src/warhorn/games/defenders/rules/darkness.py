@@ -125,21 +125,21 @@ def resolve(state: DefendersState, card_id: str, mode: str, cancelled: list[str]
             minions.add_minions(state, b.loc(loc_name), colour_index(colour), count)
     elif card.kind == "orc_patrols" and full:
         empty = [
-            i for i, loc in enumerate(b.locations) if b.colour_of[i] == GREEN and state.minion_total(i) == 0
+            i for i, loc in enumerate(b.locations) if b.colour_of[i] == GREEN and sum(state.minions[i]) == 0
         ]
         state.log("orc_patrols", f"Orc patrols: an orc on each of {len(empty)} empty green locations")
         for i in empty:
-            if b.name(i) not in cancelled:
+            if b.location_names[i] not in cancelled:
                 minions.add_minions(state, i, GREEN, 1)
     elif card.kind == "orc_war_party" and full:
         lone = [
             i
             for i in range(len(b.locations))
-            if state.minions[i][GREEN] == 1 and state.minion_total(i) == 1 and i != b.monarch
+            if state.minions[i][GREEN] == 1 and sum(state.minions[i]) == 1 and i != b.monarch
         ]
         state.log("orc_war_party", f"Orc war party: a second orc joins {len(lone)} lone orcs")
         for i in lone:
-            if b.name(i) not in cancelled:
+            if b.location_names[i] not in cancelled:
                 minions.add_minions(state, i, GREEN, 1)
     elif card.kind == "monarch_city" and full:
         adjacent = b.neighbours(b.monarch)
@@ -177,7 +177,7 @@ def advance_general(state: DefendersState, colour: int, target: str, count: int)
     gd = b.general_by_colour[colour]
     if g is None or gd is None or g.loc < 0:
         return
-    here = b.name(g.loc)
+    here = b.location_names[g.loc]
     if here not in gd.path:
         return
     idx = gd.path.index(here)

@@ -184,7 +184,7 @@ class PickTargets(DecisionHandler):
             g = state.own_general(c)
             gd = b.general_by_colour[c]
             assert gd is not None
-            back = gd.path[gd.path.index(b.name(g.loc)) - 1]
+            back = gd.path[gd.path.index(b.location_names[g.loc]) - 1]
             g.loc = b.loc(back)
             state.log("general_pushed", f"{gd.name} is pushed back to {back}", general=COLOURS[c])
             p.left = 0
@@ -260,7 +260,7 @@ class TurnUndeadChoice(DecisionHandler):
     def legal(self, state: DefendersState) -> list[Action]:
         assert state.turn_undead_slot is not None
         s = state.slots[state.turn_undead_slot]
-        return [TurnUndead(state.board.name(n)) for n in state.board.neighbours(s.loc)]
+        return [TurnUndead(state.board.location_names[n]) for n in state.board.neighbours(s.loc)]
 
     def apply(self, state: DefendersState, action: Action) -> None:
         slot = state.turn_undead_slot
@@ -335,7 +335,8 @@ class Daytime(DecisionHandler):
         return Decision(
             s.player,
             DecisionKind.ACTION,
-            f"{state.hero_name(state.current)} at {state.board.name(s.loc)}: {s.actions} action(s) left",
+            f"{state.hero_name(state.current)} at {state.board.location_names[s.loc]}: "
+            f"{s.actions} action(s) left",
             "DEF-TRN-02",
         )
 

@@ -43,7 +43,9 @@ def _moves(board: DefendersBoard, here: int, reach: int, by: str, card: str | No
     found: tuple[Move, ...] | None = board.derived.get(key)
     if found is None:
         dests = board.neighbours(here) if reach == 1 else board.within(here, reach)
-        found = board.derived[key] = tuple(Move(board.name(d), by, card) for d in dests if d != here)
+        found = board.derived[key] = tuple(
+            Move(board.location_names[d], by, card) for d in dests if d != here
+        )
     return found
 
 
@@ -64,8 +66,8 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
 
     def add_to(dests: list[int], by: str) -> None:
         for d in dests:
-            if d != here and b.name(d) not in forbidden:
-                out.append(Move(b.name(d), by))
+            if d != here and b.location_names[d] not in forbidden:
+                out.append(Move(b.location_names[d], by))
 
     add(_moves(b, here, 1, "foot", None))
     gates: list[int] = []
@@ -82,8 +84,8 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
             if card.location is not None:
                 dests.add(b.loc(card.location))
             for d in sorted(dests):
-                if d != here and b.name(d) not in forbidden:
-                    out.append(Move(b.name(d), "gate", cid))
+                if d != here and b.location_names[d] not in forbidden:
+                    out.append(Move(b.location_names[d], "gate", cid))
     if state.gates[here] and len(gates) >= 2:
         add_to(gates, "gatelink")
     if s.hero == "eagle_rider":
@@ -110,7 +112,7 @@ def legal_day(state: DefendersState) -> list[Action]:
         out.extend(move_options(state, slot, hand))
         if state.gate_supply > 0 and not state.gates[here]:
             for cid in hand:
-                if b.cards[cid].location == b.name(here):
+                if b.cards[cid].location == b.location_names[here]:
                     out.append(BuildGate(cid))
         if b.locations[here].inn:
             used = s.turn.get("rumors", 0)
@@ -131,7 +133,7 @@ def legal_day(state: DefendersState) -> list[Action]:
             out.extend(fights(state, here, boost))
         if s.hero == "ranger":
             for n in b.neighbours(here):
-                if state.minion_total(n) > 0:
+                if sum(state.minions[n]) > 0:
                     out.extend(fights(state, n, boost))
         if s.hero == "wizard" and sum(m) > 0:
             present = {COLOURS[c] for c in range(4) if m[c]}
@@ -153,7 +155,7 @@ def legal_day(state: DefendersState) -> list[Action]:
 def fights(state: DefendersState, at: int, boost: bool) -> list[Action]:
     """The Fight actions at ``at``: a plain one, and with ``boost`` (a Find Magic Gate reward
     held) one per way of aiming its extra dice at the kinds of minion there ("any one combat")."""
-    name = state.board.name(at)
+    name = state.board.location_names[at]
     out: list[Action] = [Fight(name)]
     if boost:
         present = [COLOURS[c] for c in range(4) if state.minions[at][c]]
@@ -259,7 +261,11 @@ def apply_day(state: DefendersState, action: Action) -> None:
         cards.discard(state, slot, action.card)
         state.own_gates()[s.loc] = True
         state.gate_supply -= 1
-        state.log("gate_built", f"{name} builds a magic gate at {b.name(s.loc)}", location=b.name(s.loc))
+        state.log(
+            "gate_built",
+            f"{name} builds a magic gate at {b.location_names[s.loc]}",
+            location=b.location_names[s.loc],
+        )
         quests.on_gate_built(state, slot, s.loc)
     elif isinstance(action, Rumors):
         spend(state, action.tokens)
@@ -336,7 +342,8 @@ def heal_land(state: DefendersState, slot: int, card: str | None) -> None:
         state.own_taint()[s.loc] -= 1
         state.crystals_left += 1
         state.log(
-            "land_healed", f"{state.hero_name(slot)} heals {state.board.name(s.loc)}: a crystal is removed"
+            "land_healed",
+            f"{state.hero_name(slot)} heals {state.board.location_names[s.loc]}: a crystal is removed",
         )
     else:
         state.log("heal_failed", f"{state.hero_name(slot)} fails to heal the land")
@@ -394,7 +401,7 @@ def fight_minions(state: DefendersState, slot: int, at: int, extra: list[int] | 
         s.turn["ambushed"] = 1  # Ambush: her first attack on the minions of her shape is spent
     state.log(
         "fight",
-        f"{state.hero_name(slot)} fights at {state.board.name(at)}: "
+        f"{state.hero_name(slot)} fights at {state.board.location_names[at]}: "
         + (", ".join(f"{killed[c]} {MINION_NAMES[c]}(s)" for c in range(4) if killed[c]) or "no kills"),
         killed=dict(zip(COLOURS, killed, strict=True)),
     )

@@ -82,4 +82,4 @@ def forbidden_destinations(state: DefendersState, slot: int) -> frozenset[str]:
 def barred(state: DefendersState, slot: int, dest: int) -> bool:
     """Whether the hero in ``slot`` may not enter ``dest`` however it travels or is carried (a
     card or reward moving it included): see :func:`forbidden_destinations`."""
-    return state.board.name(dest) in forbidden_destinations(state, slot)
+    return state.board.location_names[dest] in forbidden_destinations(state, slot)

@@ -43,8 +43,8 @@ def place_crystal(state: DefendersState, loc: int) -> None:
     state.own_taint()[loc] += 1
     state.log(
         "taint",
-        f"A taint crystal falls on {b.name(loc)} ({state.crystals_left} left)",
-        location=b.name(loc),
+        f"A taint crystal falls on {b.location_names[loc]} ({state.crystals_left} left)",
+        location=b.location_names[loc],
         crystals_left=state.crystals_left,
     )
     if state.crystals_left == 0:
@@ -88,7 +88,9 @@ def _demon_taint(state: DefendersState, loc: int, *, may_spill: bool = False) ->
     m = state.minions[loc]
     if can_be_tainted(state, loc) and m[RED] == 3 and sum(m) == 3:
         state.log(
-            "demon_taint", f"Three demons taint {state.board.name(loc)}", location=state.board.name(loc)
+            "demon_taint",
+            f"Three demons taint {state.board.location_names[loc]}",
+            location=state.board.location_names[loc],
         )
         if may_spill and state.options.get("demons_overrun_at_three"):
             overrun(state, loc, RED)
@@ -116,12 +118,12 @@ def add_minions(
     for _ in range(count):
         if state.outcome is not None:
             return
-        if loc != b.monarch and state.minion_total(loc) >= 3:
+        if loc != b.monarch and sum(state.minions[loc]) >= 3:
             if not can_be_tainted(state, loc):
                 _inn_full(state, loc, colour)
                 return
             if not may_overrun:
-                raise ValueError(f"setup would put a 4th minion on {b.name(loc)}")
+                raise ValueError(f"setup would put a 4th minion on {b.location_names[loc]}")
             overrun(state, loc, colour, night=night)
             return
         if not take_from_supply(state, colour, night=night):
@@ -129,8 +131,8 @@ def add_minions(
         state.own_minions()[loc][colour] += 1
         state.log(
             "minion_placed",
-            f"{article(MINION_NAMES[colour])} arrives at {b.name(loc)}",
-            location=b.name(loc),
+            f"{article(MINION_NAMES[colour])} arrives at {b.location_names[loc]}",
+            location=b.location_names[loc],
             colour=COLOURS[colour],
         )
         if loc == b.monarch:
@@ -141,7 +143,7 @@ def add_minions(
 
 def _inn_full(state: DefendersState, loc: int, colour: int) -> None:
     """DEF-OVR-07: a minion that would be a 4th at an Inn is not placed; no crystal, no overrun."""
-    name = state.board.name(loc)
+    name = state.board.location_names[loc]
     state.log(
         "inn_full",
         f"{name} is full: {article(MINION_NAMES[colour]).lower()} is not placed there (never overrun)",
@@ -153,7 +155,7 @@ def _inn_full(state: DefendersState, loc: int, colour: int) -> None:
 
 def check_monarch(state: DefendersState) -> None:
     """Five or more minions in Monarch City lose the game (DEF-OVR-05)."""
-    if state.minion_total(state.board.monarch) >= 5:
+    if sum(state.minions[state.board.monarch]) >= 5:
         victory.lose(state, "five minions stand in Monarch City", "DEF-OVR-05", "city_overrun")
 
 
@@ -166,17 +168,21 @@ def overrun(state: DefendersState, loc: int, colour: int, *, night: bool = True)
     b = state.board
     state.log(
         "overrun",
-        f"{b.name(loc)} is overrun by {MINION_NAMES[colour]}s",
-        location=b.name(loc),
+        f"{b.location_names[loc]} is overrun by {MINION_NAMES[colour]}s",
+        location=b.location_names[loc],
         colour=COLOURS[colour],
     )
     place_crystal(state, loc)
     for nb in b.neighbours(loc):
         if state.outcome is not None:
             return
-        if nb != b.monarch and state.minion_total(nb) >= 3:
+        if nb != b.monarch and sum(state.minions[nb]) >= 3:
             if can_be_tainted(state, nb):
-                state.log("overrun_spill", f"Fleeing minions taint {b.name(nb)}", location=b.name(nb))
+                state.log(
+                    "overrun_spill",
+                    f"Fleeing minions taint {b.location_names[nb]}",
+                    location=b.location_names[nb],
+                )
                 place_crystal(state, nb)
             else:
                 _inn_full(state, nb, colour)
@@ -186,8 +192,8 @@ def overrun(state: DefendersState, loc: int, colour: int, *, night: bool = True)
         state.own_minions()[nb][colour] += 1
         state.log(
             "minion_placed",
-            f"A fleeing {MINION_NAMES[colour]} reaches {b.name(nb)}",
-            location=b.name(nb),
+            f"A fleeing {MINION_NAMES[colour]} reaches {b.location_names[nb]}",
+            location=b.location_names[nb],
             colour=COLOURS[colour],
         )
         if nb == b.monarch:
@@ -207,8 +213,8 @@ def remove_minions(state: DefendersState, loc: int, colour: int, count: int, *, 
     if n:
         state.log(
             "minions_killed",
-            f"{n} {MINION_NAMES[colour]}(s) die at {state.board.name(loc)}",
-            location=state.board.name(loc),
+            f"{n} {MINION_NAMES[colour]}(s) die at {state.board.location_names[loc]}",
+            location=state.board.location_names[loc],
             colour=COLOURS[colour],
             count=n,
         )

@@ -71,7 +71,7 @@ def _minion_options(state: DefendersState) -> list[Action]:
         for c in range(4):
             weight = 2 if p.effect == "cavalry_sweep" and c == BLUE else 1
             if state.minions[i][c] > 0 and weight <= p.left:
-                out.append(Pick(COLOURS[c], b.name(i)))
+                out.append(Pick(COLOURS[c], b.location_names[i]))
     return out
 
 
@@ -87,9 +87,9 @@ def legal(state: DefendersState) -> list[Action]:
         chosen = set(p.chosen)
         return [
             *(
-                Pick("location", b.name(i))
+                Pick("location", b.location_names[i])
                 for i in range(len(b.locations))
-                if state.minion_total(i) and b.name(i) not in chosen
+                if sum(state.minions[i]) and b.location_names[i] not in chosen
             ),
             Pass(),
         ]
@@ -100,8 +100,8 @@ def legal(state: DefendersState) -> list[Action]:
             if (
                 g is not None
                 and gd is not None
-                and b.name(g.loc) in gd.path
-                and gd.path.index(b.name(g.loc)) > 0
+                and b.location_names[g.loc] in gd.path
+                and gd.path.index(b.location_names[g.loc]) > 0
             ):
                 out.append(Pick("general", COLOURS[c]))
         return [*out, Pass()]
@@ -112,7 +112,11 @@ def legal(state: DefendersState) -> list[Action]:
         ]
     if p.stage == PickStage.TO:
         moved = state.slot_of(p.chosen[-1])
-        return [Pick("to", b.name(i)) for i in range(len(b.locations)) if not heroes.barred(state, moved, i)]
+        return [
+            Pick("to", b.location_names[i])
+            for i in range(len(b.locations))
+            if not heroes.barred(state, moved, i)
+        ]
     if p.stage == PickStage.DISCARD:
         return [*(Pick("discard", c) for c in p.chosen), Pass()]
     if p.stage == PickStage.ORDER:

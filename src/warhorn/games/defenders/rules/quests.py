@@ -65,7 +65,7 @@ def can_attempt(state: DefendersState, slot: int) -> bool:
     s = state.slots[slot]
     if q is None:
         return False
-    here = state.board.name(s.loc)
+    here = state.board.location_names[s.loc]
     if q.kind == "roll":
         return here == q.location
     if q.kind == "visit":
@@ -81,7 +81,7 @@ def attempt(state: DefendersState, slot: int) -> None:
     q = quest_of(state, slot)
     s = state.slots[slot]
     assert q is not None
-    here = state.board.name(s.loc)
+    here = state.board.location_names[s.loc]
     if q.kind == "roll":
         dice = q.dice + (1 if s.hero == "sorceress" else 0)
         faces = combat.roll(state, slot, dice, f"quest {q.name} (any {q.need}+)")
@@ -107,7 +107,7 @@ def on_arrival(state: DefendersState, slot: int) -> None:
     s = state.slots[slot]
     if q is None or q.kind != "inns":
         return
-    here = state.board.name(s.loc)
+    here = state.board.location_names[s.loc]
     wanted = q.locations or tuple(loc.name for loc in state.board.locations if loc.inn)
     if here in wanted and here not in s.quest_progress:
         s.quest_progress.append(here)
@@ -194,7 +194,9 @@ def reward_uses(state: DefendersState, window: str) -> list[Action]:
         for qid in s.rewards:
             reward = b.quest_by_id[qid].reward
             if reward == "crystal_any" and window in ("day", "night"):
-                out.extend(UseReward(s.hero, qid, b.name(j)) for j, t in enumerate(state.taint) if t)
+                out.extend(
+                    UseReward(s.hero, qid, b.location_names[j]) for j, t in enumerate(state.taint) if t
+                )
             elif _simple_reward_usable(state, i, reward, window):
                 out.append(UseReward(s.hero, qid))
             elif window == "card" and n is not None and n.card is not None:

@@ -89,7 +89,7 @@ def setup_card_problem(
     locs = [state.board.loc(p[0]) for p in card.placements]
     if any(loc in used for loc in locs):
         return "repeats a location of this round"
-    if not allow_overrun and any(state.minion_total(loc) + per_loc > 3 for loc in locs):
+    if not allow_overrun and any(sum(state.minions[loc]) + per_loc > 3 for loc in locs):
         return "would put a 4th minion on a location"
     return None
 

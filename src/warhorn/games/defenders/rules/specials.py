@@ -61,7 +61,7 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
     if effect == "magic_gate":
         if state.gate_supply <= 0:
             return []
-        return [PlayCard(hero, cid, (b.name(i),)) for i, g in enumerate(state.gates) if not g]
+        return [PlayCard(hero, cid, (b.location_names[i],)) for i, g in enumerate(state.gates) if not g]
     if effect == "hammer_of_valor":
         return [
             PlayCard(hero, cid, (o.hero, name))
@@ -72,10 +72,12 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
             if i != o.loc and name not in barred
         ]
     if effect == "spell_of_purity":
-        return [PlayCard(hero, cid, (b.name(i),)) for i, t in enumerate(state.taint) if t]
+        return [PlayCard(hero, cid, (b.location_names[i],)) for i, t in enumerate(state.taint) if t]
     if effect == "elven_archers":
         greens = [
-            b.name(i) for i in range(len(b.locations)) if b.colour_of[i] == GREEN and state.minion_total(i)
+            b.location_names[i]
+            for i in range(len(b.locations))
+            if b.colour_of[i] == GREEN and sum(state.minions[i]) > 0
         ]
         if len(greens) == 1:
             return [PlayCard(hero, cid, (greens[0],))]
@@ -85,13 +87,13 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
     if effect == "battle_luck":
         return [PlayCard(hero, cid)] if window == "day" and slot == state.current else []
     if effect == "battle_fury":
-        ok = window == "day" and slot == state.current and s.actions > 0 and state.minion_total(s.loc) > 0
+        ok = window == "day" and slot == state.current and s.actions > 0 and sum(state.minions[s.loc]) > 0
         return [PlayCard(hero, cid)] if ok else []
     if effect == "local_information":
         return [PlayCard(hero, cid, (c,)) for c in COLOURS] if b.locations[s.loc].inn else []
     if effect == "kings_guard":
         near = [b.monarch, *b.neighbours(b.monarch)]
-        return [PlayCard(hero, cid)] if any(state.minion_total(i) for i in near) else []
+        return [PlayCard(hero, cid)] if any(sum(state.minions[i]) for i in near) else []
     if effect == "cavalry_sweep":
         return [PlayCard(hero, cid)] if any(map(sum, state.minions)) else []
     if effect == "battle_strategy":

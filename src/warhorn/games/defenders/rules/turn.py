@@ -158,7 +158,9 @@ def turn_undead(state: DefendersState, slot: int, to: int) -> None:
     state.own_minions()[s.loc][BLACK] -= 1
     state.supply[BLACK] += 1  # placed again at once, through the overrun rules
     state.log(
-        "turn_undead", f"The Cleric drives an undead to {state.board.name(to)}", to=state.board.name(to)
+        "turn_undead",
+        f"The Cleric drives an undead to {state.board.location_names[to]}",
+        to=state.board.location_names[to],
     )
     minions.add_minions(state, to, BLACK, 1)
 
@@ -266,19 +268,19 @@ def describe(state: DefendersState, prompt: str) -> str:
         gd = b.general_by_colour[c]
         if gd is None or g is None:
             continue
-        where = "defeated" if g.loc < 0 else b.name(g.loc)
+        where = "defeated" if g.loc < 0 else b.location_names[g.loc]
         lines.append(f"  {gd.name}: {where}, wounds {g.wounds}/{gd.life}")
     for i, m in enumerate(state.minions):
         if any(m) or state.taint[i]:
             parts = [f"{MINION_NAMES[c]}×{m[c]}" for c in range(4) if m[c]]
             taint = f" taint×{state.taint[i]}" if state.taint[i] else ""
-            lines.append(f"  {b.name(i)}: {' '.join(parts)}{taint}")
+            lines.append(f"  {b.location_names[i]}: {' '.join(parts)}{taint}")
     for i, s in enumerate(state.slots):
         mark = "*" if i == state.current else " "
         quest = b.quest_by_id[s.quest].name if s.quest else "-"
         lines.append(
-            f" {mark}{state.hero_name(i)} (p{s.player}) at {b.name(s.loc)} life {s.life}/{s.max_life} "
-            f"actions {s.actions} hand [{', '.join(s.hand)}] quest {quest}"
+            f" {mark}{state.hero_name(i)} (p{s.player}) at {b.location_names[s.loc]} "
+            f"life {s.life}/{s.max_life} actions {s.actions} hand [{', '.join(s.hand)}] quest {quest}"
         )
     lines.append(prompt)
     return "\n".join(lines)
