@@ -42,7 +42,7 @@ def test_players_option_follows_the_seats_and_mismatch_is_refused(client: TestCl
     response = client.post(
         "/api/games", json={"game": "dice-race", "seats": ["human", "human"], "options": {"players": 3}}
     )
-    assert response.status_code == 422
+    assert response.status_code == 400 and response.json()["code"] == "bad_seats"
     assert "3 seats; 2 were given" in response.json()["error"]
 
 
@@ -85,21 +85,23 @@ def test_stale_version_is_refused_with_409(client: TestClient) -> None:
     assert state(client, t[0])["version"] == before["version"]
 
 
-def test_illegal_action_is_422_naming_the_rule_and_changes_nothing(client: TestClient) -> None:
+def test_illegal_action_is_409_naming_the_rule_and_changes_nothing(client: TestClient) -> None:
+    """An action of the right shape that the game's state does not allow: a conflict (409), never the
+    422 of a request that does not match the schema."""
     t = tokens(create(client, ["human", "human"], seed=3))
     mine = state(client, t[0])
     theirs = state(client, t[1])["view"]["hand"]
     response = client.post(
         f"/api/seat/{t[0]}/actions", json={"version": 0, "action": {"kind": "play", "card": theirs[0]}}
     )
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["code"] == "illegal" and response.json()["rule"] == "FIX-CRD-01"
     response = client.post(
         f"/api/seat/{t[0]}/actions", json={"version": 0, "action": {"kind": "respond", "block": True}}
     )
-    assert response.status_code == 422 and response.json()["code"] == "illegal"
+    assert response.status_code == 409 and response.json()["code"] == "illegal"
     response = client.post(f"/api/seat/{t[0]}/actions", json={"version": 0, "text": "respond block"})
-    assert response.status_code == 422 and response.json()["rule"] == "FIX-TRN-01"
+    assert response.status_code == 409 and response.json()["rule"] == "FIX-TRN-01"
     assert state(client, t[0]) == mine
 
 

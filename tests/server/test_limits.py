@@ -120,7 +120,9 @@ def test_ai_kinds_not_allowed_are_refused_and_not_offered(tmp_path: Path) -> Non
 def test_listening_beyond_loopback_gets_the_public_limits(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    assert ServerLimits.for_host("127.0.0.1") == ServerLimits()
+    # on loopback no limits, but AI searches in a worker process (human actions wait less behind them)
+    assert ServerLimits.for_host("127.0.0.1") == ServerLimits(ai_pool="processes")
+    assert ServerLimits.for_host("127.0.0.1", ai_pool="threads") == ServerLimits()
     public = ServerLimits.for_host("0.0.0.0", max_open_games=5)
     assert public.max_open_games == 5 and public.games_per_client_per_hour == 12
     assert public.ai_think_seconds == 1.0

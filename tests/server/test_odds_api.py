@@ -66,22 +66,22 @@ def test_calculator_gives_the_numbers_of_battle_odds(client: TestClient) -> None
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"attacker": {"wizardz": 2}}, 422, "unknown piece 'wizardz'"),
-        ({"attacker": {"castle": 1}, "defender": {"soldier": 1}}, 422, "castles never attack"),
-        ({"attacker": {"soldier": 1}, "defender": {"soldier": 1}, "sea": True}, 422, "sea"),
-        ({"attacker": {"soldier": -1}}, 422, "attacker.soldier"),
-        ({"attacker": {"soldier": 61}}, 422, "attacker.soldier"),
-        ({"attacker": {"soldier": 40, "dragon": 40}}, 422, "at most 60 pieces"),
-        ({"attacker": {"warrior": 1}, "dungeon": ["no-such-tile"]}, 422, "unknown guardian"),
+        ({"attacker": {"wizardz": 2}}, 400, "unknown piece 'wizardz'"),
+        ({"attacker": {"castle": 1}, "defender": {"soldier": 1}}, 400, "castles never attack"),
+        ({"attacker": {"soldier": 1}, "defender": {"soldier": 1}, "sea": True}, 400, "sea"),
+        ({"attacker": {"soldier": -1}}, 400, "attacker.soldier"),
+        ({"attacker": {"soldier": 61}}, 400, "attacker.soldier"),
+        ({"attacker": {"soldier": 40, "dragon": 40}}, 400, "at most 60 pieces"),
+        ({"attacker": {"warrior": 1}, "dungeon": ["no-such-tile"]}, 400, "unknown guardian"),
         (
             {"attacker": {"warrior": 1}, "defender": {"soldier": 1}, "dungeon": ["troll"]},
-            422,
+            400,
             "dungeon holds only",
         ),
-        ({"attacker": {"soldier": 1}, "colour": "red"}, 422, "colour"),
-        ({"attacker": {"soldier": 1}, "rounds": 0}, 422, "rounds"),
-        ({"attacker": "2 soldier"}, 422, "attacker"),
-        ({}, 422, "attacker"),
+        ({"attacker": {"soldier": 1}, "colour": "red"}, 400, "colour"),
+        ({"attacker": {"soldier": 1}, "rounds": 0}, 400, "rounds"),
+        ({"attacker": "2 soldier"}, 400, "attacker"),
+        ({}, 400, "attacker"),
     ],
 )
 def test_calculator_refuses_bad_input_with_a_message(
@@ -202,16 +202,16 @@ def test_seat_odds_refuse_what_is_no_attack_or_not_legal(client: TestClient) -> 
     url = f"/api/seat/{seats[0]}/odds"
     peaceful = _legal(client, seats[0], "move 1 soldier bonewind_steppe>black_tor")
     response = client.post(url, json={"action": peaceful})
-    assert response.status_code == 422 and response.json()["code"] == "not_an_attack"
+    assert response.status_code == 400 and response.json()["code"] == "not_an_attack"
     response = client.post(url, json={"action": {"kind": "pass"}})
-    assert response.status_code == 422 and response.json()["code"] == "not_an_attack"
+    assert response.status_code == 400 and response.json()["code"] == "not_an_attack"
     illegal = {"kind": "move", "piece": "soldier", "count": 5, "path": ["cinderveil", "thornvale"]}
     response = client.post(url, json={"action": illegal})
-    assert response.status_code == 422 and response.json()["code"] == "illegal"
+    assert response.status_code == 409 and response.json()["code"] == "illegal"
     assert response.json()["rule"] == "NER-MOV-01"
     far = {"kind": "move", "piece": "soldier", "count": 1, "path": ["cinderveil", "thornvale", "willowreach"]}
     response = client.post(url, json={"action": far})
-    assert response.status_code == 422 and response.json()["code"] == "illegal"
+    assert response.status_code == 409 and response.json()["code"] == "illegal"
     response = client.post(url, json={"action": {"kind": "fly", "to": "moon"}})
     assert response.status_code == 400 and response.json()["code"] == "malformed"
     response = client.post(url, json={"action": {"kind": "move", "piece": "soldier"}})

@@ -51,14 +51,14 @@ def test_odds_from_a_position_refuse_with_the_reason(client: TestClient, dice_ra
     url = "/api/odds/dice-race/position"
     card = _position()["hands"][0][0]
     answer = client.post(url, json={"position": _position(), "action": {"kind": "play", "card": card}})
-    assert answer.status_code == 422 and answer.json()["code"] == "not_a_roll"
+    assert answer.status_code == 400 and answer.json()["code"] == "not_a_roll"
     answer = client.post(url, json={"position": _position(), "action": {"kind": "respond", "block": True}})
-    assert answer.status_code == 422 and answer.json()["code"] == "illegal"
+    assert answer.status_code == 409 and answer.json()["code"] == "illegal"
     answer = client.post(url, json={"position": _position(turn=9), "action": {"kind": "roll"}})
-    assert answer.status_code == 422 and answer.json()["code"] == "bad_position"
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_position"
     assert "position.turn: no player 9 among 2" in answer.json()["error"]
     answer = client.post(url, json={"position": _position(game="nerath"), "action": {"kind": "roll"}})
-    assert answer.status_code == 422 and "not of 'dice-race'" in answer.json()["error"]
+    assert answer.status_code == 400 and "not of 'dice-race'" in answer.json()["error"]
     answer = client.post(url, json={"position": _position(), "action": {"kind": "fly"}})
     assert answer.status_code == 400 and answer.json()["code"] == "malformed"
     answer = client.post(url, json={"position": _position(winner=0), "action": {"kind": "roll"}})

@@ -74,3 +74,67 @@ def test_ctrl_c_with_a_live_stream_open_exits_at_once_without_a_traceback(tmp_pa
     assert "timeout graceful shutdown exceeded" not in log, log
     assert ended < 1.5 and exited < 2.5, (ended, exited, log)
     assert all("update" not in line for line in rest)
+
+
+def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _serve_code(port, f"sqlite:///{tmp_path / 'w.sqlite3'}")],
+        env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{url}/api/catalog", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+        assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+        assert time.monotonic() < deadline, "the server did not start"
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(p) for p in (task / "children").read_text().split()}
+    return found
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie nobody reaped (a container's first process may not reap orphans)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_ai_worker_processes_end_with_the_server_even_when_it_is_killed(tmp_path: Path) -> None:
+    """warhorn serve runs AI searches in forked worker processes: none outlives the server, whether it
+    stops on Ctrl+C or is killed outright (SIGKILL), when no one could tell them to stop."""
+    for stop in (signal.SIGINT, signal.SIGKILL):
+        proc, url = _start(tmp_path)
+        try:
+            game = httpx.post(
+                f"{url}/api/games", json={"game": "dice-race", "seats": ["mcts", "mcts"]}
+            ).json()
+            deadline = time.monotonic() + 30
+            while httpx.get(f"{url}/api/games/{game['game_id']}").json()["version"] < 1:
+                assert time.monotonic() < deadline, "the AI seats did not move"
+                time.sleep(0.05)
+            workers = _children(proc.pid)
+            assert workers, "no AI worker process"
+            proc.send_signal(stop)
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        deadline = time.monotonic() + 10
+        while not all(_ended(w) for w in workers):
+            assert time.monotonic() < deadline, f"AI workers outlived the server ({stop.name})"
+            time.sleep(0.05)

@@ -49,7 +49,7 @@ from warhorn.server.store import GameStore, event_from_record
 
 TWINS = 2
 #: A seed long enough that finding its digits in a message means it was sent.
-SEED = 7_340_112_958_662_001_113
+SEED = 7_340_112_958_662_001  # below 2**53, the largest seed a client may give
 
 
 _JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')

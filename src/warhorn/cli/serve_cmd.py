@@ -74,7 +74,7 @@ def register(app: typer.Typer) -> None:
         ai_pool: str | None = typer.Option(
             None,
             help="Where AI searches run: 'threads' (in the server process) or 'processes' (forked workers, "
-            "so a search never holds the server's interpreter lock; the default beyond loopback).",
+            "so a search never holds the server's interpreter lock; the default).",
         ),
     ) -> None:
         """Serve the web app: lobby at / and one private page per human seat."""
@@ -130,7 +130,7 @@ def register(app: typer.Typer) -> None:
             console.print(
                 f"  (also reachable from other machines on port {port})", highlight=False, soft_wrap=True
             )
-        if limits != ServerLimits(ai_workers=limits.ai_workers):
+        if limits != ServerLimits(ai_workers=limits.ai_workers, ai_pool=limits.ai_pool):
             console.print(
                 f"  limits: {limits.games_per_client_per_hour or 'any number of'} games per client per hour, "
                 f"{limits.max_open_games or 'any number of'} open games, AI thinking "

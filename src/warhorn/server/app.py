@@ -15,25 +15,45 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pydantic
 import sqlalchemy as sa
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from pydantic.json_schema import SkipJsonSchema
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Mount, Route
 
-from warhorn.engine import registered_games
+from warhorn.engine import SaveFile, registered_games
 from warhorn.server import pages
+from warhorn.server.api_models import (
+    BODY,
+    INTEGRAL,
+    STORAGE,
+    BoardLayout,
+    Catalog,
+    ClaimedSeat,
+    CreatedGame,
+    Deleted,
+    GameList,
+    GameSummary,
+    Invite,
+    SeatPayload,
+    documented,
+    refusals,
+)
 from warhorn.server.boards import board_layout, game_asset, renderer_url
 from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine, storage_problem
 from warhorn.server.errors import ApiError
-from warhorn.server.hub import MAX_SEED, GameHub, seat_kinds
+from warhorn.server.hub import GameHub, seat_kinds
 from warhorn.server.limits import CreationRateLimit, RequestBodyLimit, ServerLimits
 from warhorn.server.migrations import migrate
-from warhorn.server.odds_api import add_odds_routes
+from warhorn.server.odds_api import add_odds_routes, odds_request_schemas
 from warhorn.server.store import GameRecord, GameStore, SeatRecord
 
 log = logging.getLogger("warhorn.server")
@@ -43,31 +63,55 @@ KEEPALIVE_SECONDS = 15.0
 #: The ``Retry-After`` of a 503 for a storage failure.
 STORAGE_RETRY_AFTER_SECONDS = 5
 _EVENT_ID_SHAPE = re.compile(r"^[0-9]{1,18}$")
+#: One server-sent event of a seat's live stream, as a client reads it (``data`` is JSON text).
+SSE_EVENT = {
+    "type": "object",
+    "properties": {
+        "event": {"enum": ["stream", "update", "seen", "deleted", "failure"]},
+        "data": {"type": "string"},
+        "id": {"type": "string"},
+        "retry": {"type": "integer"},
+    },
+}
+#: The largest seed a client may give (the server draws its own from 63 bits).
+MAX_CLIENT_SEED = 2**53 - 1
+
+
+SeatIndex = Annotated[int, pydantic.Field(ge=0, le=15), INTEGRAL]
 
 
 class CreateGameRequest(pydantic.BaseModel):
     """A new game: which game, its options, one entry per seat ("human" or an AI kind), an optional seed."""
 
-    model_config = pydantic.ConfigDict(extra="forbid")
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
 
+    #: A registered game's id (the schema lists them).
     game: str = pydantic.Field(max_length=64)
     options: dict[str, Any] = {}
+    #: "human" or an AI kind this server allows, per seat (the schema lists them).
     seats: list[str] = pydantic.Field(min_length=1, max_length=16)
-    seed: int | None = pydantic.Field(default=None, ge=0, le=MAX_SEED)
+    #: At most 2**53 - 1: a seed a browser (JavaScript numbers) and every JSON Schema validator read exactly.
+    seed: Annotated[int, pydantic.Field(ge=0, le=MAX_CLIENT_SEED), INTEGRAL] | SkipJsonSchema[None] = None
     #: The human seats handed out by invite link: the answer holds an invite code for each, not its
     #: token, and one player claims it (the other human seats are the creator's: hotseat).
-    invites: list[int] = pydantic.Field(default=[], max_length=16)
+    invites: list[Annotated[int, pydantic.Field(ge=0, le=15), INTEGRAL]] = pydantic.Field(
+        default=[], max_length=16
+    )
 
 
 class SubmitActionRequest(pydantic.BaseModel):
     """An action for the seat's pending decision: its JSON or its text notation, and the version it was
     chosen on."""
 
-    model_config = pydantic.ConfigDict(extra="forbid")
+    model_config = pydantic.ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"oneOf": [{"required": ["action"]}, {"required": ["text"]}]},
+    )
 
-    version: int = pydantic.Field(ge=0)
-    action: dict[str, Any] | None = None
-    text: str | None = pydantic.Field(default=None, max_length=1000)
+    version: Annotated[int, pydantic.Field(ge=0), INTEGRAL]
+    action: dict[str, Any] | SkipJsonSchema[None] = None
+    text: Annotated[str, pydantic.Field(max_length=1000)] | SkipJsonSchema[None] = None
 
     @pydantic.model_validator(mode="after")
     def _one_form(self) -> SubmitActionRequest:
@@ -201,6 +245,7 @@ def create_app(
 
     app = FastAPI(title="warhorn", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.add_middleware(RequestBodyLimit, seconds=limits.request_body_seconds, max_bytes=limits.max_body_bytes)
+    app.add_middleware(MethodsMiddleware, routes=app)
     app.add_middleware(ServerTimingMiddleware)
     app.state.hub = hub
     app.state.limits = limits
@@ -228,11 +273,14 @@ def create_app(
         return JSONResponse({"error": message, "code": "malformed", "problems": problems}, status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:  # every method of the path, not only those of the route that matched first
+            headers["Allow"] = _allow(allowed_methods(app, request.url.path))
         return JSONResponse(
             {"error": str(exc.detail), "code": f"http_{exc.status_code}"},
             status_code=exc.status_code,
-            headers=getattr(exc, "headers", None),
+            headers=headers or None,
         )
 
     @app.exception_handler(sa.exc.SQLAlchemyError)
@@ -253,11 +301,12 @@ def create_app(
         return JSONResponse({"error": "internal error (it was logged)", "code": "internal"}, status_code=500)
 
     # --- pages ----------------------------------------------------------------------
-    @app.get("/", response_class=HTMLResponse)
+    # (pages are HTML for browsers, not part of the JSON API's schema)
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby_page() -> HTMLResponse:
         return HTMLResponse(pages.lobby_page())
 
-    @app.get("/play/{token}", response_class=HTMLResponse)
+    @app.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
     async def game_page(token: str) -> HTMLResponse:
         try:
             live, seat = await hub.seat_for(token)
@@ -273,7 +322,7 @@ def create_app(
             )
         )
 
-    @app.get("/invite/{code}", response_class=HTMLResponse)
+    @app.get("/invite/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def invite_page(code: str) -> HTMLResponse:
         """An invite link: the page names the seat and claims it on a click (never on the GET itself)."""
         return HTMLResponse(pages.invite_page(code))
@@ -281,16 +330,16 @@ def create_app(
     add_odds_routes(app, hub)
 
     # --- lobby API ------------------------------------------------------------------
-    @app.get("/api/catalog")
+    @app.get("/api/catalog", **documented(Catalog))
     async def get_catalog() -> dict[str, Any]:
         return catalog(hub.allowed_seat_kinds())
 
-    @app.get("/api/games")
+    @app.get("/api/games", **documented(GameList, *STORAGE))
     async def list_games() -> dict[str, Any]:
         records = await asyncio.to_thread(store.list_games)
         return {"games": [game_summary(r) for r in records]}
 
-    @app.post("/api/games", status_code=201)
+    @app.post("/api/games", status_code=201, **documented(CreatedGame, *BODY, 429, *STORAGE, status=201))
     async def create_game(body: CreateGameRequest, request: Request) -> dict[str, Any]:
         client = request.client.host if request.client is not None else "unknown"
         if not creation_rate.allow(client):
@@ -307,20 +356,20 @@ def create_app(
             "seats": [created_seat(s) for s in live.record.seats],
         }
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", **documented(GameSummary, 404, *STORAGE))
     async def get_game(game_id: str) -> dict[str, Any]:
         record = await asyncio.to_thread(store.get_game, game_id)
         if record is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
         return game_summary(record)
 
-    @app.delete("/api/games/{game_id}")
+    @app.delete("/api/games/{game_id}", **documented(Deleted, 403, 404, 409, *STORAGE))
     async def delete_game(game_id: str, x_seat_token: str = Header(default="")) -> dict[str, Any]:
         await hub.delete(game_id, x_seat_token)
         return {"deleted": game_id}
 
     # --- invites -------------------------------------------------------------------
-    @app.get("/api/invites/{code}")
+    @app.get("/api/invites/{code}", **documented(Invite, 404, *STORAGE))
     async def get_invite(code: str) -> dict[str, Any]:
         """The seat an invite hands out and whether it was claimed (reading it claims nothing)."""
         found = await hub.invite(code)
@@ -331,19 +380,19 @@ def create_app(
             "status": "claimed" if found.claimed else "open",
         }
 
-    @app.post("/api/invites/{code}/claim")
+    @app.post("/api/invites/{code}/claim", **documented(ClaimedSeat, 404, 408, 409, 413, *STORAGE))
     async def claim_invite(code: str) -> dict[str, Any]:
         """Claim the seat: its token, given this once (409 ``claimed`` afterwards)."""
         live, seat, token = await hub.claim(code)
         return {"game_id": live.id, "seat": seat, "token": token, "link": f"/play/{token}"}
 
     # --- seat API -------------------------------------------------------------------
-    @app.get("/api/seat/{token}")
+    @app.get("/api/seat/{token}", **documented(SeatPayload, 404, 409, 422, *STORAGE))
     async def seat_state(token: str, after: int = Query(0, ge=0)) -> Response:
         live, seat = await hub.seat_for(token)
         return _json(hub.seat_payload_json(live, seat, after))
 
-    @app.post("/api/seat/{token}/actions")
+    @app.post("/api/seat/{token}/actions", **documented(SeatPayload, *BODY, 403, 404, 409, *STORAGE))
     async def submit_action(
         token: str,
         body: SubmitActionRequest,
@@ -357,7 +406,7 @@ def create_app(
         live, seat = await hub.submit(token, body.version, body.action, body.text, x_warhorn_stream)
         return _json(hub.seat_payload_json(live, seat, body.version))
 
-    @app.get("/api/seat/{token}/board")
+    @app.get("/api/seat/{token}/board", **documented(BoardLayout, 404, 409, *STORAGE))
     async def seat_board(token: str) -> dict[str, Any]:
         """The public layout of the seat's board (spaces, coordinates, links); 404 when the game has none."""
         live, _seat = await hub.seat_for(token)
@@ -366,7 +415,7 @@ def create_app(
             raise ApiError(404, "no_board", f"the game {live.state.spec.id!r} has no board layout")
         return layout
 
-    @app.get("/api/seat/{token}/save")
+    @app.get("/api/seat/{token}/save", **documented(SaveFile, 403, 404, 409, *STORAGE))
     async def download_save(token: str) -> Response:
         live, _seat = await hub.seat_for(token)
         save = hub.save_file(live)
@@ -376,7 +425,17 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="warhorn-{live.id}.json"'},
         )
 
-    @app.get("/api/seat/{token}/stream")
+    @app.get(
+        "/api/seat/{token}/stream",
+        response_class=StreamingResponse,
+        responses={
+            200: {
+                "description": "Server-sent events (stream, update, seen, deleted, failure)",
+                "content": {"text/event-stream": {"schema": SSE_EVENT}},
+            },
+            **refusals(404, 409, 422, *STORAGE),
+        },
+    )
     async def stream(
         token: str,
         request: Request,
@@ -401,6 +460,27 @@ def create_app(
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
 
+    def openapi() -> dict[str, Any]:
+        """The schema, with the games and seat kinds this server accepts listed where a game is made."""
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            create = schema["components"]["schemas"]["CreateGameRequest"]["properties"]
+            create["game"]["enum"] = sorted(registered_games())
+            create["seats"]["items"]["enum"] = hub.allowed_seat_kinds()
+            components = schema["components"]["schemas"]
+            questions = []
+            for model in odds_request_schemas().values():
+                body = model.model_json_schema(ref_template="#/components/schemas/{model}")
+                components.update(body.pop("$defs", {}))
+                questions.append(body)
+            if questions:  # the calculator's question: one game's (the route reads and checks it)
+                operation = schema["paths"]["/api/odds/{game}"]["post"]
+                content = operation["requestBody"]["content"]["application/json"]
+                content["schema"] = questions[0] if len(questions) == 1 else {"anyOf": questions}
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
 
 
@@ -456,3 +536,43 @@ async def _seat_stream(
                 return
     finally:
         hub.unwatch(live, watcher)
+
+
+def allowed_methods(app: FastAPI, path: str) -> set[str]:
+    """The methods some route of ``app`` answers on ``path`` (with HEAD for GET; empty: no such path)."""
+    methods: set[str] = set()
+    for route in app.router.routes:
+        if isinstance(route, Mount):
+            if path.startswith(route.path + "/"):
+                methods |= {"GET", "HEAD"}
+        elif isinstance(route, Route | APIRoute) and route.methods and route.path_regex.match(path):
+            methods |= set(route.methods)
+    return methods
+
+
+def _allow(methods: set[str]) -> str:
+    return ", ".join(sorted(methods | {"OPTIONS"}))
+
+
+class MethodsMiddleware:
+    """ASGI middleware: ``OPTIONS`` on a path answers ``204`` with ``Allow`` (the methods of every route
+    on that path), ``404`` on a path no route has."""
+
+    def __init__(self, app: Any, *, routes: FastAPI) -> None:
+        self.app = app
+        self.routes = routes
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] != "OPTIONS":
+            await self.app(scope, receive, send)
+            return
+        methods = allowed_methods(self.routes, scope["path"])
+        if not methods:
+            body = json.dumps({"error": f"no route {scope['path']!r}", "code": "http_404"}).encode()
+            headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+            await send({"type": "http.response.start", "status": 404, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+        allow = _allow(methods).encode()
+        await send({"type": "http.response.start", "status": 204, "headers": [(b"allow", allow)]})
+        await send({"type": "http.response.body", "body": b""})

@@ -30,6 +30,7 @@ import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 import re
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -139,6 +140,20 @@ def reason_event(seat: SeatRecord, reason: str, events: list[Event]) -> Event | 
         f"{seat.kind} AI (seat {seat.seat}): {line}",
         visible_to=audience,
     )
+
+
+def _die_with_parent(parent: int) -> None:
+    """In an AI worker process: end when the server process ends, however it ends (even SIGKILL), so
+    that no worker is left behind searching or waiting for work that never comes (Linux)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:  # the server ended before the line above
+        os._exit(0)
 
 
 def seat_kinds() -> list[str]:
@@ -271,7 +286,10 @@ class GameHub:
         if self.limits.ai_pool == "processes":
             # forked, so that the workers know every game this process registered (tests register some)
             self._ai_pool = ProcessPoolExecutor(
-                max_workers=self.limits.ai_workers, mp_context=multiprocessing.get_context("fork")
+                max_workers=self.limits.ai_workers,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_die_with_parent,
+                initargs=(os.getpid(),),
             )
         else:
             self._ai_pool = ThreadPoolExecutor(
@@ -330,6 +348,11 @@ class GameHub:
             live.retired = True
             self._notify(live)
         self._ai_pool.shutdown(wait=False, cancel_futures=True)
+        # a search still running in a worker process is of no use now: end it rather than wait for it
+        workers: dict[int, Any] = getattr(self._ai_pool, "_processes", None) or {}
+        for process in list(workers.values()):
+            with contextlib.suppress(Exception):
+                process.terminate()
 
     @property
     def closing(self) -> bool:
@@ -420,7 +443,7 @@ class GameHub:
         invited = set(invites or ())
         for index in sorted(invited):
             if not 0 <= index < len(seat_list) or seat_list[index] != HUMAN:
-                raise ApiError(422, "bad_invite", f"invites: seat {index} is not a human seat of this game")
+                raise ApiError(400, "bad_invite", f"invites: seat {index} is not a human seat of this game")
         if self.limits.max_open_games is not None:
             open_games = len(await asyncio.to_thread(self.store.active_game_ids))
             if open_games >= self.limits.max_open_games:
@@ -442,10 +465,10 @@ class GameHub:
         try:
             state = await asyncio.to_thread(lambda: load_game(game, seed=seed, **options))
         except WarhornError as exc:
-            raise ApiError(422, "bad_option", str(exc)) from None
+            raise ApiError(400, "bad_option", str(exc)) from None
         if state.num_players != len(seat_list):
             raise ApiError(
-                422,
+                400,
                 "bad_seats",
                 f"{spec.name} with these options has {state.num_players} seats; {len(seat_list)} were given",
             )
@@ -576,9 +599,9 @@ class GameHub:
         except MalformedActionError as exc:
             raise ApiError(400, "malformed", str(exc)) from None
         except IllegalActionError as exc:
-            raise ApiError(422, "illegal", str(exc), rule=exc.rule) from None
+            raise ApiError(409, "illegal", str(exc), rule=exc.rule) from None
         except ActionError as exc:
-            raise ApiError(422, "illegal", str(exc), rule=None) from None
+            raise ApiError(409, "illegal", str(exc), rule=None) from None
         self.kick_ai(live)
         return live, seat
 

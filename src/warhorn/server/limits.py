@@ -37,7 +37,8 @@ class ServerLimits(pydantic.BaseModel):
     #: Workers that run AI searches: AI work waits for one of these, never for the request threads.
     ai_workers: int = pydantic.Field(default=1, ge=1, le=64)
     #: ``threads`` (in the server process) or ``processes`` (forked workers: a search then does not
-    #: hold the server's interpreter lock; each move's state is copied to the worker).
+    #: hold the server's interpreter lock; each move's state is copied to the worker). ``warhorn serve``
+    #: uses processes (:meth:`for_host`); threads are the default of an app built in a program or test.
     ai_pool: Literal["threads", "processes"] = "threads"
     #: Seconds a client has to send a request's head (request line and headers; see
     #: :mod:`warhorn.server.serving`).
@@ -59,9 +60,12 @@ class ServerLimits(pydantic.BaseModel):
 
     @classmethod
     def for_host(cls, host: str, **overrides: Any) -> ServerLimits:
-        """The public defaults unless ``host`` is loopback; ``overrides`` (None = not given) win."""
+        """What ``warhorn serve`` applies: the public defaults unless ``host`` is loopback, and on
+        loopback AI searches in a worker process (a human's action then waits less while many AI games
+        run: docs/benchmarks.md); ``overrides`` (None = not given) win."""
         if host in LOOPBACK_HOSTS:
-            return cls(**{k: v for k, v in overrides.items() if v is not None})
+            given = {k: v for k, v in overrides.items() if v is not None}
+            return cls(**{"ai_pool": "processes", **given})
         return cls.public(**overrides)
 
 
