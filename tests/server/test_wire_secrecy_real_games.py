@@ -171,6 +171,44 @@ def smallworld_names(state: Any, marker: str) -> list[str]:
     return [state.content.marker_name(marker)]
 
 
+TOKEN_CODES = {"king": 1, "sorcerer": 2, "decoy": 3, "hero": 4}
+
+
+def dragonlords_secrets(state: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` may not know in Quest for the DragonLords: other hands, both decks' order, which
+    hidden token (and spells) each unrevealed piece of another player carries, the colours of others'
+    shards and of the box's (tokens as numbers: the words "king" etc. are on the wire for one's own)."""
+    owners = state.piece_owners()
+    pieces = sorted(state._all_pieces(), key=lambda pc: pc.id)
+    return {
+        "hands": [list(s.hand) for p, s in enumerate(state.players) if p != seat],
+        "spell_deck": list(state.spell_deck.draw_pile),
+        "quest_deck": list(state.quest_deck.draw_pile),
+        "tokens": [
+            [pc.id, TOKEN_CODES.get(pc.token, 0), len(pc.spells)]
+            for pc in pieces
+            if pc.hidden and owners[pc.id] != seat
+        ],
+        "shards": [s for pc in pieces if owners[pc.id] != seat for s in pc.shards] + list(state.box_shards),
+    }
+
+
+def dragonlords_face_up(state: Any) -> list[str]:
+    """Spell cards in the discard pile or played in the combat, and quest cards (drawn openly)."""
+    return [*state.spell_deck.discard_pile, *(state.battle.played if state.battle else ())]
+
+
+def dragonlords_own(state: Any, seat: int) -> list[str]:
+    owners = state.piece_owners()
+    shards = [s for pc in state._all_pieces() if owners[pc.id] == seat for s in pc.shards]
+    return [*state.players[seat].hand, *shards]
+
+
+def dragonlords_names(state: Any, card: str) -> list[str]:
+    spec = state.content.cards.get(card) or state.content.quests.get(card)
+    return [spec.name] if spec is not None else []
+
+
 @dataclass
 class GameSecrets:
     """A game's hidden facts for a seat, the cards lying face up for all, a seat's own cards, card names."""
@@ -189,6 +227,7 @@ SECRETS = {
     ),
     "defenders": GameSecrets(defenders_secrets, defenders_face_up, defenders_own_cards),
     "smallworld": GameSecrets(smallworld_secrets, smallworld_face_up, smallworld_own_coins, smallworld_names),
+    "dragonlords": GameSecrets(dragonlords_secrets, dragonlords_face_up, dragonlords_own, dragonlords_names),
 }
 
 
@@ -582,3 +621,17 @@ def test_smallworld_coins_markers_and_bombs_never_reach_another_seat_on_the_wire
     assert counts.twins_differing >= 0.75 * counts.twins, "twins rarely differed: the check proves less"
     coins_hidden = [e for events in truth.events for e in events if e.kind == "score" and e.visible_to]
     assert coins_hidden, "no private score event: the check would prove nothing about coins"
+
+
+def test_dragonlords_hands_tokens_and_shards_never_reach_another_seat_on_the_wire(tmp_path: Path) -> None:
+    counts, truth = _play_and_audit(
+        f"sqlite:///{tmp_path / 'warhorn.sqlite3'}",
+        "dragonlords",
+        ["human", "random", "human"],
+        {"players": 3, "max_rounds": 1, "advanced": True},
+        (12, None),
+    )
+    assert truth.record.status == "finished"
+    assert counts.messages > 50 and counts.hidden_event_checks > 10
+    assert counts.twins_differing >= 0.75 * counts.twins, "twins rarely differed: the check proves less"
+    assert counts.own_cards_seen > 10, "a seat never saw its own hand: the check would prove nothing"

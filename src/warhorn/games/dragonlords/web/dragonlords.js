@@ -153,7 +153,7 @@ function drawPlayers(payload) {
     el("span", { class: "swatch", style: `background:${colour(i)}` }),
     `Player ${i}${i === view.viewer ? " (you)" : ""}: ${layout.peoples[p.people] || "?"}${p.alive ? "" : " (no King)"}, `
       + `${p.gold} gold, ${p.hand_size} spell card(s), ${p.shards} shard(s)`,
-    p.hand ? el("div", { class: "hand" }, `your hand: ${p.hand.map((c) => layout.cards[c] || c).join(", ") || "empty"}`) : null));
+    p.hand ? el("div", { class: "hand" }, `your hand: ${p.hand.map((c) => c.replaceAll("_", " ")).join(", ") || "empty"}`) : null));
   return el("section", { class: "dl-players" }, el("h4", {}, `Round ${view.round}, ${view.phase} phase`), el("ul", {}, ...rows));
 }
 

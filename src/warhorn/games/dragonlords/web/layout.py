@@ -1,7 +1,9 @@
 """The public layout of the DragonLords world, drawn by ``dragonlords.js``.
 
 Everything here is printed on the board (the world's polygons, realms, Kingdoms, mines, portals,
-the Wastelands tracks and their squares) or public (each player's people and colour). The units,
+the Wastelands tracks and their squares) or public (each player's people and colour). No card is
+named in it: a card id sent to every seat would say nothing, but the wire-secrecy test rightly
+refuses any mention of a card a seat may not see. The units,
 ships, parties and the combat come from the seat's view, which hides other players' tokens.
 """
 
@@ -80,6 +82,4 @@ def dragonlords_layout(state: GameState) -> dict[str, Any]:
         "peoples": {p.id: p.name for p in state.content.peoples.values()},
         "player_colours": list(PLAYER_COLOURS[: state.num_players]),
         "neutral_colour": NEUTRAL_COLOUR,
-        "cards": {c.id: c.name for c in state.content.cards.values()},
-        "items": {i.id: i.name for i in state.content.items.values()},
     }
