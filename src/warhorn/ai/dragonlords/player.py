@@ -231,35 +231,60 @@ class DragonLordsHeuristic:
         if best is not None:
             return Choice(best[1], best[2])
         for a in legal:
-            if isinstance(a, Move) and a.count == 1 and not a.pieces and a.to not in state.spaces:
+            if isinstance(a, Move) and 1 <= a.count <= 3 and not a.pieces and a.to not in state.spaces:
                 frm = state.spaces[a.frm]
-                if frm.units >= 3:
-                    return Choice(a, f"march one unit into empty {a.to}")
+                if frm.units - a.count >= max(2, frm.units // 2) or (a.count == 1 and frm.units >= 2):
+                    return Choice(a, f"march {a.count} unit(s) into empty {a.to}")
+        march = self._to_the_front(state, player, legal)
+        if march is not None:
+            return march
         return Choice(Done(), "no attack at good odds")
 
     def _transfer(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
-        king = self._king_space(state, player)
-        front = {sid for sid in state.territories_of(player) if self._enemies_near(state, sid, player)}
+        choice = self._to_the_front(state, player, legal)
+        return choice if choice is not None else Choice(Done(), "no transfer")
+
+    def _to_the_front(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice | None:
+        """Move the biggest stack of an interior territory one step nearer to the enemy."""
+        distance = self._front_distance(state, player)
         best: tuple[int, Action, str] | None = None
         for a in legal:
             if not isinstance(a, Move) or a.pieces or a.via or a.count < 2:
                 continue
-            home = state.spaces[a.frm]
-            if a.frm in front or home.units - a.count < 1:
-                continue  # the front keeps its units; interior ones march to it
-            if a.to in front or a.to == king:
-                score = a.count + (2 if a.to in front else 0)
-                if best is None or score > best[0]:
-                    best = (score, a, f"move {a.count} units from {a.frm} to the front at {a.to}")
-        if best is not None:
-            return Choice(best[1], best[2])
-        return Choice(Done(), "no transfer")
+            here, there = distance.get(a.frm), distance.get(a.to)
+            if here is None or there is None or there >= here or here == 0:
+                continue
+            if state.spaces[a.frm].units - a.count < 1:
+                continue
+            if best is None or a.count > best[0]:
+                best = (a.count, a, f"move {a.count} units from {a.frm} towards the front ({there} from it)")
+        return None if best is None else Choice(best[1], best[2])
+
+    @staticmethod
+    def _front_distance(state: DragonLordsState, player: int) -> dict[str, int]:
+        """Steps over our own land from each of our territories to one next to an enemy (0: at the front)."""
+        mine = set(state.territories_of(player))
+        distance: dict[str, int] = {}
+        frontier = []
+        for sid in sorted(mine):
+            if DragonLordsHeuristic._enemies_near(state, sid, player):
+                distance[sid] = 0
+                frontier.append(sid)
+        while frontier:
+            nxt = []
+            for sid in frontier:
+                for n in state.world.space(sid).neighbours:
+                    if n in mine and n not in distance:
+                        distance[n] = distance[sid] + 1
+                        nxt.append(n)
+            frontier = nxt
+        return distance
 
     @staticmethod
     def _enemies_near(state: DragonLordsState, sid: str, player: int) -> bool:
+        """A territory of ours by land that is not ours: an enemy's, or empty ground to take."""
         for n in state.world.space(sid).neighbours:
-            owner = state.owner(n)
-            if owner is not None and owner != player:
+            if state.world.space(n).kind == "territory" and state.owner(n) != player:
                 return True
         return False
 
@@ -267,8 +292,12 @@ class DragonLordsHeuristic:
         king = self._king_space(state, player)
         places = [a for a in legal if isinstance(a, Place)]
         if places:
-            best = max(places, key=lambda a: (a.count, a.territory == king, a.territory))
-            return Choice(best, f"place {best.count} units in {best.territory}")
+            distance = self._front_distance(state, player)
+            best = max(
+                places,
+                key=lambda a: (a.count, -distance.get(a.territory, 99), a.territory == king, a.territory),
+            )
+            return Choice(best, f"place {best.count} units in {best.territory}, nearest the front")
         ships = [a for a in legal if isinstance(a, PlaceShip)]
         if ships:
             return Choice(ships[0], f"launch the ship in {ships[0].zone}")
