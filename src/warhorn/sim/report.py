@@ -364,6 +364,7 @@ section div { flex: 1; min-width: 16em; }
 section code { overflow-wrap: anywhere; }
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.6em; text-align: right; }
+td { white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
 code { background: #f4f4f4; padding: 0.1em 0.3em; }
 .note { color: #555; font-size: 0.9em; }
@@ -409,6 +410,15 @@ def build_report(records: Sequence[Mapping[str, Any]], *, command: str) -> str:
     return render_html(figures, title=title, summary=summary, command=command)
 
 
+def _panels(plt: Any, groups: int, rows_per_group: int) -> tuple[Any, list[Any]]:
+    """One horizontal panel per group (a win-rate figure has one; game length one per measure, each on
+    its own scale)."""
+    fig, axes = plt.subplots(
+        groups, 1, figsize=(6.4, (0.45 * rows_per_group + 0.9) * groups + 0.6), squeeze=False
+    )
+    return fig, [row[0] for row in axes]
+
+
 def _arm_values_figure(summary: ExperimentSummary, binary: bool) -> Figure | None:
     values = [v for v in summary.values if v.metric.binary == binary]
     if not values:
@@ -416,25 +426,29 @@ def _arm_values_figure(summary: ExperimentSummary, binary: bool) -> Figure | Non
     plt = _pyplot()
     metrics = [m for m in summary.metrics if m.binary == binary]
     arms = [a.label for a in summary.arms]
-    height = 0.8 / len(arms)
-    fig, ax = plt.subplots(figsize=(6.4, 0.5 * len(metrics) * max(1, len(arms) / 2) + 1.4))
-    for k, arm in enumerate(arms):
-        rows = [next((v for v in values if v.arm == arm and v.metric == m), None) for m in metrics]
-        positions = [i + k * height for i in range(len(metrics))]
-        means = [v.mean if v else 0.0 for v in rows]
-        low = [max(0.0, v.mean - v.low) if v else 0.0 for v in rows]
-        high = [max(0.0, v.high - v.mean) if v else 0.0 for v in rows]
-        ax.barh(positions, means, height=height, xerr=[low, high], capsize=3, label=arm)
-    ax.set_yticks([i + height * (len(arms) - 1) / 2 for i in range(len(metrics))], [m.key for m in metrics])
-    ax.invert_yaxis()
-    if binary:
-        ax.set_xlim(0, 1)
-        ax.set_xlabel("rate (bars: 95 % Wilson interval)")
-    else:
-        ax.set_xlabel("mean (bars: 95 % normal interval)")
-    ax.legend(loc="best", fontsize="small")
     title = "Each arm's win rates" if binary else "Each arm's game length"
-    ax.set_title(title)
+    # win rates share one panel (one group of bars per outcome); each length measure gets its own panel
+    groups = [metrics] if binary else [[m] for m in metrics]
+    fig, axes = _panels(plt, len(groups), len(groups[0]) * max(1, len(arms) // 2))
+    height = 0.8 / len(arms)
+    for ax, group in zip(axes, groups, strict=True):
+        for k, arm in enumerate(arms):
+            rows = [next((v for v in values if v.arm == arm and v.metric == m), None) for m in group]
+            positions = [i + k * height for i in range(len(group))]
+            means = [v.mean if v else 0.0 for v in rows]
+            low = [max(0.0, v.mean - v.low) if v else 0.0 for v in rows]
+            high = [max(0.0, v.high - v.mean) if v else 0.0 for v in rows]
+            ax.barh(positions, means, height=height, xerr=[low, high], capsize=3, label=arm)
+        ax.set_yticks([i + height * (len(arms) - 1) / 2 for i in range(len(group))], [m.key for m in group])
+        ax.invert_yaxis()
+        if binary:
+            ax.set_xlim(0, 1)
+            ax.set_xlabel("rate (bars: 95 % Wilson interval)")
+        else:
+            ax.set_xlabel(f"mean {group[0].key} (bars: 95 % normal interval)")
+        ax.legend(loc="best", fontsize="small")
+    axes[0].set_title(title)
+    fig.tight_layout()
     rows_out = tuple(
         (v.metric.key, v.arm, str(v.n), format_value(v.metric, v.mean),
          f"{format_value(v.metric, v.low)} – {format_value(v.metric, v.high)}")
@@ -449,40 +463,46 @@ def _difference_figure(summary: ExperimentSummary, binary: bool) -> Figure | Non
         return None
     plt = _pyplot()
     scale = 100.0 if binary else 1.0
-    fig, ax = plt.subplots(figsize=(6.4, 0.4 * len(diffs) + 1.4))
-    positions = list(range(len(diffs)))
-    centre = [d.difference * scale for d in diffs]
-    ax.errorbar(
-        centre,
-        positions,
-        xerr=[
-            [(d.difference - d.low) * scale for d in diffs],
-            [(d.high - d.difference) * scale for d in diffs],
-        ],
-        fmt="o",
-        capsize=4,
-        color="#4c78a8",
-        label="paired 95 % interval",
-    )
-    ax.errorbar(
-        centre,
-        [p + 0.25 for p in positions],
-        xerr=[d.unpaired_half_width * scale for d in diffs],
-        fmt="none",
-        capsize=2,
-        color="#bbbbbb",
-        label="unpaired (for comparison)",
-    )
-    ax.axvline(0.0, color="#444", linewidth=0.8)
-    ax.set_yticks(positions, [f"{d.metric.key}: {d.arm}" for d in diffs])
-    ax.invert_yaxis()
-    ax.set_xlabel(f"arm minus {summary.arms[0].label}" + (" (points)" if binary else ""))
-    ax.legend(loc="best", fontsize="small")
+    metrics = [m for m in summary.metrics if m.binary == binary]
+    groups = [diffs] if binary else [[d for d in diffs if d.metric == m] for m in metrics]
+    groups = [g for g in groups if g]
+    fig, axes = _panels(plt, len(groups), max(len(g) for g in groups))
+    for ax, group in zip(axes, groups, strict=True):
+        positions = list(range(len(group)))
+        centre = [d.difference * scale for d in group]
+        ax.errorbar(
+            centre,
+            positions,
+            xerr=[
+                [(d.difference - d.low) * scale for d in group],
+                [(d.high - d.difference) * scale for d in group],
+            ],
+            fmt="o",
+            capsize=4,
+            color="#4c78a8",
+            label="paired 95 % interval",
+        )
+        ax.errorbar(
+            centre,
+            [p + 0.2 for p in positions],
+            xerr=[d.unpaired_half_width * scale for d in group],
+            fmt="none",
+            capsize=2,
+            color="#bbbbbb",
+            label="unpaired (for comparison)",
+        )
+        ax.axvline(0.0, color="#444", linewidth=0.8)
+        ax.set_yticks(positions, [f"{d.metric.key}: {d.arm}" for d in group])
+        ax.set_ylim(len(group) - 0.5, -0.6)
+        unit = " (points)" if binary else f" ({group[0].metric.key})"
+        ax.set_xlabel(f"arm minus {summary.arms[0].label}{unit}")
+        ax.legend(loc="best", fontsize="small")
     title = "Differences from the baseline" + (" (win rates)" if binary else " (game length)")
-    ax.set_title(title)
+    axes[0].set_title(title)
+    fig.tight_layout()
     header: tuple[str, ...] = ("outcome", "arm", "games", "difference", "paired 95 % CI", "unpaired ±")
     if binary:
-        header += ("base only / arm only", "McNemar p")
+        header += ("b / c", "McNemar p")
     rows = []
     for d in diffs:
         row: tuple[str, ...] = (
@@ -497,10 +517,12 @@ def _difference_figure(summary: ExperimentSummary, binary: bool) -> Figure | Non
             row += (f"{d.baseline_only} / {d.arm_only}", f"{d.p_value:.3g}" if d.p_value is not None else "-")
         rows.append(row)
     note = (
-        "paired by game seed: the mean of per-game differences ± 1.96 sd / sqrt(n); McNemar's exact test "
-        "on the games only one side won"
+        "paired by game seed: the mean of per-game differences ± 1.96 sd / sqrt(n); unpaired ±: the "
+        "half-width two independent runs of these sizes would give; b / c: games won by the baseline only / "
+        "by the arm only; McNemar's exact test on b and c"
         if binary
-        else "paired by game seed: the mean of per-game differences ± 1.96 sd / sqrt(n)"
+        else "paired by game seed: the mean of per-game differences ± 1.96 sd / sqrt(n); unpaired ±: the "
+        "half-width two independent runs of these sizes would give"
     )
     return Figure(title, _png(fig), header, tuple(rows), note)
 
