@@ -9,6 +9,7 @@ import pytest
 
 from warhorn.engine import OptionError, UnknownGameError, load_game
 from warhorn.sim import plan_tournament, read_records, run_tournament, seatings, write_records
+from warhorn.sim.local_cluster import PATIENT_RAY_ENV
 from warhorn.sim.runner import agent_labels, derive_seed, play_game, ray_available, seating_blocks
 
 SETUP = ("fixture_game:register",)
@@ -141,9 +142,20 @@ def test_unknown_backend_and_bad_jobs() -> None:
 
 
 @pytest.mark.skipif(not ray_available(), reason="ray is not installed")
-def test_ray_backend_gives_the_local_results() -> None:  # pragma: no cover - needs ray
+def test_ray_backend_gives_the_local_results(monkeypatch: pytest.MonkeyPatch) -> None:  # pragma: no cover
+    """A local Ray instance started in this process (patient timeouts: a loaded machine once made it fail
+    with 'RPC Deadline Exceeded'), shut down afterwards."""
+    import ray
+
+    for name, value in PATIENT_RAY_ENV.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
     plan = plan_tournament("dice-race", ["random", "random"], 4, seed=3, setup=SETUP)
-    assert without_durations(run_tournament(plan, backend="ray")) == without_durations(run_tournament(plan))
+    try:
+        on_ray = run_tournament(plan, backend="ray")
+    finally:
+        ray.shutdown()
+    assert without_durations(on_ray) == without_durations(run_tournament(plan))
 
 
 def test_teams_rotate_as_units() -> None:
