@@ -166,8 +166,14 @@ def fights(state: DefendersState, at: int, boost: bool) -> list[Action]:
 def free_plays(state: DefendersState) -> list[Action]:
     """What the active player may do in Daytime without an action: play purple cards and
     spend held rewards (of any of their heroes)."""
-    out = specials.day_plays(state)
     player = state.slots[state.current].player
+    purple = state.board.special_cards
+    for o in state.slots:
+        if o.player == player and o.hero is not None and (o.rewards or not purple.isdisjoint(o.hand)):
+            break
+    else:
+        return []  # no purple card and no reward: nothing to play
+    out = specials.day_plays(state)
     if any(o.rewards for o in state.slots if o.player == player and o.hero is not None):
         out.extend(
             a
