@@ -112,3 +112,23 @@ def test_bad_invites_are_refused(client: TestClient) -> None:
     # an unclaimed invite is no seat token
     code = _create(client, ["human", "human"], invites=[1])["seats"][1]["invite"]
     assert client.get(f"/api/seat/{code}").status_code == 404
+
+
+def test_an_invite_to_a_game_that_cannot_be_resumed_is_not_spent(
+    open_client: OpenClient, database_url: str
+) -> None:
+    import sqlalchemy as sa
+
+    from warhorn.server.database import make_engine
+
+    with open_client() as client:
+        created = _create(client, ["human", "human"], invites=[1])
+    code = created["seats"][1]["invite"]
+    engine = make_engine(database_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE games SET digest = 'x' WHERE id = :id"), {"id": created["game_id"]})
+    engine.dispose()
+    with open_client() as client:
+        refused = client.post(f"/api/invites/{code}/claim")
+        assert refused.status_code == 409 and refused.json()["code"] == "cannot_resume", refused.text
+        assert client.get(f"/api/invites/{code}").json()["status"] == "open"

@@ -514,9 +514,11 @@ class GameHub:
     async def claim(self, code: str) -> tuple[LiveGame, int, str]:
         """Claim an invite: the game, the seat and its token, handed out this once.
 
-        404 for an unknown code, 409 ``claimed`` when someone claimed it already.
+        404 for an unknown code, 409 ``claimed`` when someone claimed it already; a game that cannot
+        be resumed is refused (409) before the claim, so that its token is not spent on nothing.
         """
-        await self.invite(code)
+        invite = await self.invite(code)
+        live = await self.get(invite.game_id)
         claimed = await asyncio.to_thread(self.store.claim_invite, code)
         if claimed is None:
             raise ApiError(
@@ -525,8 +527,7 @@ class GameHub:
                 "this invite was claimed already: someone else holds the seat; "
                 "if it was not you, ask the game's creator",
             )
-        game_id, seat, token = claimed
-        live = await self.get(game_id)
+        _game_id, seat, token = claimed
         live.record.seats[seat].claimed = True
         return live, seat, token
 
