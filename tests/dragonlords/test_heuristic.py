@@ -53,3 +53,18 @@ def test_the_king_is_the_last_unit_given_up() -> None:
     state, _ = until(state, "casualties")
     choice = DragonLordsHeuristic().choose(state, 1, Rng(0))
     assert choice.action == Casualties((23,))
+
+
+def test_mcts_plays_dragonlords_through_its_search_hooks() -> None:
+    from warhorn.ai import make_agent
+
+    state = build(
+        spaces={
+            "gorefort": force(0, 6, {"id": 1, "token": "king"}),
+            "bonefield": force(1, 2),
+            "khaz_thurn": force(1, 2, {"token": "king"}),
+        }
+    )
+    agent = make_agent("mcts:iterations=8")
+    action = agent.choose(state.determinize(0, Rng(2)), 0, Rng(3))
+    assert action in state.legal_actions()

@@ -29,6 +29,7 @@ from warhorn.engine import Action, GameState, Rng
 from warhorn.games.dragonlords.actions import (
     Answer,
     Attack,
+    Board,
     Buy,
     BuyItem,
     Cast,
@@ -46,6 +47,7 @@ from warhorn.games.dragonlords.actions import (
     Play,
     QuestMove,
     Retreat,
+    Sail,
     SendParty,
     Summon,
 )
@@ -59,7 +61,7 @@ ANSWERS = {"reflection", "dispel_magic"}
 
 @dataclass(frozen=True)
 class Settings:
-    attack_odds: float = 0.6  # attack when the plain-battle odds to take the space reach this
+    attack_odds: float = 0.55  # attack when the plain-battle odds to take the space reach this
     press_on: float = 0.45  # fight another round when the odds of the rest reach this
     party_min_home: int = 4  # a party leaves only from a territory keeping this many units
 
@@ -160,6 +162,32 @@ class DragonLordsHeuristic:
         return Choice(Done(), "nothing to buy")
 
     def _naval(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        """Load a ship from a big coastal stack, then sail next to the weakest enemy coast."""
+        cap = state.content.game.ship_capacity
+        boards = [a for a in legal if isinstance(a, Board) and not a.pieces]
+        for b in sorted(boards, key=lambda b: -b.count):
+            ship = state.ships[b.ship]
+            aboard = ship.aboard.units if ship.aboard else 0
+            home = state.spaces[b.territory]
+            if not ship.sailed and aboard < cap // 2 and home.units - b.count >= 3 and b.count >= 2:
+                return Choice(b, f"board {b.count} units at {b.territory}")
+        best: tuple[float, Action, str] | None = None
+        for a in legal:
+            if not isinstance(a, Sail):
+                continue
+            ship = state.ships[a.ship]
+            aboard = ship.aboard.units if ship.aboard else 0
+            if aboard < 3:
+                continue
+            for t in state.world.space(a.zone).neighbours:
+                target = state.spaces.get(t)
+                if state.world.space(t).kind != "territory" or target is None or target.owner == player:
+                    continue
+                score = aboard - target.units + (3 if state.world.space(t).kingdom else 0)
+                if score > 0 and (best is None or score > best[0]):
+                    best = (score, a, f"sail {aboard} units next to {t} ({target.units} there)")
+        if best is not None:
+            return Choice(best[1], best[2])
         return Choice(Done(), "no naval move")
 
     def _quest(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
@@ -221,7 +249,7 @@ class DragonLordsHeuristic:
             left_home = 0 if frm is None else frm.units - units
             exposed = 0.3 if a.frm == king and left_home < 3 else 0.0
             tokens = sum(1 for p in target.pieces if p.hidden or (p.revealed and p.token == "king"))
-            score = chance + (0.4 if kingdom else 0.0) + 0.15 * tokens + 0.02 * units - exposed
+            score = chance + (0.6 if kingdom else 0.0) + 0.15 * tokens + 0.02 * units - exposed
             if best is None or score > best[0]:
                 best = (
                     score,
