@@ -32,7 +32,7 @@ def test_calculator_takes_an_ally_and_amok_targets(client: TestClient) -> None:
         "4 soldier, 1 mage, 2 monster", "1 castle, 1 soldier", ally="3 soldier", amok_targets=1
     )
     assert answer["attacker_win"] == pytest.approx(want.attacker_win, rel=1e-12)
-    assert answer["allied_split"]["used"] == want.allied_split == "one_army"
+    assert answer["allied_split"]["used"] == want.allied_split == "best"
     assert answer["run_amok"]["expected_conquests"] == pytest.approx(
         want.expected_amok_conquests(), rel=1e-12
     )

@@ -71,8 +71,8 @@ def test_allied_defenders_hand_computed_rule_and_agreement() -> None:
     assert fixed.allied_split == "rule" and "NER-BAT-07" in fixed.allied_split_note
 
     agreed = battle_odds("1 soldier", "1 soldier", ally="1 castle")
-    assert close(agreed.attacker_win, one_army)
-    assert agreed.allied_split == "one_army" and "better for them" in agreed.allied_split_note
+    assert close(agreed.attacker_win, one_army)  # here the best agreement is the one army's split
+    assert agreed.allied_split == "best" and "best of every agreement" in agreed.allied_split_note
     assert close(agreed.defender_survivors["castle"], 1 - one_army, 1e-12)
 
 
@@ -252,11 +252,11 @@ def test_allied_rule_split_equals_an_independent_exact_recursion(attacker: str, 
     assert close(got.attacker_win, win)
     assert close(got.expected_rounds, rounds, 1e-10)
     assert abs(got.attacker_win + got.defender_win + got.mutual_destruction - 1) < 1e-12
-    # agreement: the better of the two splits for the defenders, and one of them
+    # agreement: the best of every agreement, never worse for the defenders than either split
     agreed = battle_odds(attacker, one, ally=two)
     one_army = battle_odds(attacker, _merged(BattleSide.of(one), BattleSide.of(two)))
     assert agreed.attacker_win <= min(float(win), one_army.attacker_win) + 1e-12
-    assert agreed.allied_split in ("rule", "one_army")
+    assert agreed.allied_split in ("best", "rule", "one_army")
     assert agreed.to_json()["allied_split"]["used"] == agreed.allied_split
 
 
@@ -395,7 +395,7 @@ def test_allied_defence_odds_match_the_game(allied_damage: str) -> None:
     rule = battle_odds("4 soldier, 1 mage", "1 castle, 1 soldier", ally="3 soldier", allied_damage="fixed")
     one_army = battle_odds("4 soldier, 1 mage", "1 castle, 4 soldier")
     agreed = battle_odds("4 soldier, 1 mage", "1 castle, 1 soldier", ally="3 soldier")
-    assert agreed.allied_split == "one_army" and close(agreed.attacker_win, one_army.attacker_win)
+    assert agreed.allied_split == "best" and close(agreed.attacker_win, one_army.attacker_win)
     want, other = (rule, one_army) if allied_damage == "fixed" else (one_army, rule)
 
     def trial(seed: int) -> float:

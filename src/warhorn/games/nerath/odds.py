@@ -61,6 +61,7 @@ from warhorn.games.nerath.battle import (
     normalize_loss_order,
     piece_dice,
 )
+from warhorn.games.nerath.odds_agreement import best_agreement
 from warhorn.games.nerath.pieces import HIT_ON, PIECES
 
 FloatArray = npt.NDArray[np.float64]
@@ -293,18 +294,34 @@ def battle_odds(
     one_b = _side_chain(whole, HIT_ON, False, sea, order, double_up)
     one = _summarize(A, one_b, *_solve(A, one_b, retreat=retreat), a0, whole, sea=sea, amok_targets=amok)
     compare = f"attacker wins {one.attacker_win:.2%} against {rule.attacker_win:.2%} with the rule's split"
+    solved = best_agreement(A, c1, c2, rule_b) if retreat is None else None
+    if solved is not None:
+        absorbed, retreated, rounds, _value = solved
+        best = _summarize(A, rule_b, absorbed, retreated, rounds, a0, whole, sea=sea, amok_targets=amok)
+        if best.attacker_win <= min(one.attacker_win, rule.attacker_win) + 1e-12:
+            return replace(
+                best,
+                allied_split="best",
+                allied_split_note="agreed (NER-BAT-07): after each volley the allies share the hits "
+                "in the way that leaves the attacker the least chance, the best of every agreement "
+                f"(exact: attacker wins {best.attacker_win:.2%}; as one army {one.attacker_win:.2%}, "
+                f"with the rule's split {rule.attacker_win:.2%})",
+            )
+    why = "with a retreat rule" if retreat is not None else "too large for the search over every agreement"
     if (one.attacker_win, one.defender_gold_lost) <= (rule.attacker_win + 1e-12, rule.defender_gold_lost):
         return replace(
             one,
             allied_split="one_army",
             allied_split_note="agreed (NER-BAT-07): the allies share each volley's damage so that "
-            f"together they lose pieces by the loss order, as one army; better for them ({compare})",
+            f"together they lose pieces by the loss order, as one army; better for them ({compare}); "
+            f"the better of these two splits, not searched over every agreement ({why})",
         )
     return replace(
         rule,
         allied_split="rule",
         allied_split_note="agreed (NER-BAT-07) on the rule's split, which serves the defenders better "
-        f"here than losing pieces by the loss order as one army ({compare})",
+        f"here than losing pieces by the loss order as one army ({compare}); the better of these two "
+        f"splits, not searched over every agreement ({why})",
     )
 
 
@@ -596,6 +613,9 @@ class _SideChain:
     _heal_codes: tuple[IntArray, int] | None = None
     _left: tuple[IntArray, list[str]] | None = None
     _heal_first: dict[int, int] | None = None
+    #: An allied chain's states as pairs of the allies' states: (ally 1's, ally 2's, and the pair
+    #: index of ``i * n2 + j``); None for one side's own chain.
+    pair_index: tuple[IntArray, IntArray, IntArray] | None = None
 
     @property
     def max_fs(self) -> int:
@@ -850,6 +870,7 @@ def _allied_chain(c1: _SideChain, c2: _SideChain, max_hits: int) -> _SideChain:
     chain.guardians = ()
     chain.drowns = c1.drowns or c2.drowns
     chain.guardians_alive = np.zeros((chain.size, 0), dtype=bool)
+    chain.pair_index = (i, j, pos)
     return chain
 
 
