@@ -219,3 +219,19 @@ def test_fireball_is_a_combat_battle_luck_rerolls_its_failed_dice() -> None:
     give(s, "wizard", "R2h", "sp_battle_luck")
     s = play(s, "play wizard sp_battle_luck", "fireball R2h")  # 1, 1, re-rolled 2, 1: one demon
     assert s.minions[s.board.loc("R1")] == [1, 0, 0, 0] and not s.slots[0].turn.get("luck")
+
+
+@pytest.mark.rule("DEF-ACT-05")
+def test_fireball_dice_take_the_bonuses_to_every_combat_die() -> None:
+    # The Amulet of the Gods adds 1 to every combat die: a fireball's 1 then hits too.
+    s = scenario(("wizard",), at={"wizard": "R1"}, rolls=[1, 1])
+    grant(s, "wizard", "q_amulet")
+    put(s, "R1", red=2)
+    give(s, "wizard", "R2h")
+    s = play(s, "fireball R2h")
+    assert sum(s.minions[s.board.loc("R1")]) == 0
+    t = scenario(("wizard",), at={"wizard": "R1"}, rolls=[1, 1])
+    put(t, "R1", red=2)
+    give(t, "wizard", "R2h")
+    t = play(t, "fireball R2h")  # without it, 1s miss
+    assert t.minions[t.board.loc("R1")] == [2, 0, 0, 0]

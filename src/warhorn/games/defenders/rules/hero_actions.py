@@ -365,8 +365,13 @@ def minion_bonus(state: DefendersState, slot: int, colour: int, at: int) -> int:
         bonus += 1
     if s.hero == "sorceress" and s.turn.get("shape") == COLOURS[colour] and not s.turn.get("ambushed"):
         bonus += 2
-    if combat.has_reward(state, slot, "amulet"):
-        bonus += 1
+    return bonus + any_kind_bonus(state, slot, at)
+
+
+def any_kind_bonus(state: DefendersState, slot: int, at: int) -> int:
+    """Modifiers to every combat die of the hero at ``at``, whatever it attacks: the Amulet of the
+    Gods (+1 to every combat die) and Elven Allies (+1 to attack dice on green locations)."""
+    bonus = 1 if combat.has_reward(state, slot, "amulet") else 0
     if state.board.colour_of[at] == GREEN and combat.any_reward(state, "elven_allies"):
         bonus += 1
     return bonus
@@ -415,7 +420,8 @@ def fight_minions(state: DefendersState, slot: int, at: int, extra: list[int] | 
 
 def fireball(state: DefendersState, slot: int, card: str, extra: int = 0) -> None:
     """Wizard's Fireball: one die per minion present (``extra`` more from a spent Find Magic
-    Gate reward); each 2+ kills one, whatever its kind, the Wizard choosing which. Failed dice
+    Gate reward); each 2+ kills one, whatever its kind, the Wizard choosing which. The bonuses to
+    every combat die count (the Amulet of the Gods, Elven Allies on green: a 1 hits). Failed dice
     are re-rolled once where the hero re-rolls in every combat (Battle Luck, the Unicorn Steed).
     When the hits leave no choice (they kill all, or one kind stands there) they are removed at
     once; otherwise the Wizard picks the victims one at a time (a ``fireball`` picking)."""
@@ -424,11 +430,12 @@ def fireball(state: DefendersState, slot: int, card: str, extra: int = 0) -> Non
     m = state.minions[s.loc]
     total = sum(m)
     dice = total + extra
-    faces = combat.roll(state, slot, dice, "fireball (2+)")
-    hits = sum(1 for f in faces if f >= 2)
+    need = max(1, 2 - any_kind_bonus(state, slot, s.loc))  # the Amulet, Elven Allies: +1 a die
+    faces = combat.roll(state, slot, dice, f"fireball ({need}+)")
+    hits = sum(1 for f in faces if f >= need)
     if hits < total and combat.combat_rerolls(state, slot, -1, False):
         again = combat.roll(state, slot, dice - hits, "re-rolling failed fireball dice")
-        hits += sum(1 for f in again if f >= 2)
+        hits += sum(1 for f in again if f >= need)
     combat.end_combat(state, slot)
     hits = min(hits, total)
     state.log("fireball", f"{state.hero_name(slot)}'s fireball hits {hits} of {total} minion(s)", hits=hits)
