@@ -16,7 +16,7 @@ from tests.games.nerath.scenario import K, V, notations, pieces_at, play, positi
 from warhorn.games.nerath.actions import Pass
 from warhorn.games.nerath.board import CardEffect, EventCard, TreasureCard, build_board
 from warhorn.games.nerath.rules import battles, cards
-from warhorn.games.nerath.state import DRAW, CardWindow
+from warhorn.games.nerath.state import DRAW, REINFORCEMENTS, CardWindow
 
 
 def fx(op: str, **params: object) -> CardEffect:
@@ -36,6 +36,7 @@ PLAYABILITY_EVENTS = [
     event("sails", "movement", fx("extra_move", piece="warship", moves=1, count=0)),
     event("tithe", "income", fx("gain_gold", amount=1, per="conquest_this_turn", maximum=3)),
     event("levy", "own_turn", fx("place_pieces", piece="castle", count=1, where="friendly_territory")),
+    event("guild", "reinforcements", fx("reduce_cost", piece="warship", amount=1)),
 ]
 SADDLE = TreasureCard(
     "saddle",
@@ -162,3 +163,14 @@ def test_a_window_where_no_held_card_can_change_anything_answers_itself() -> Non
     assert t.pending().kind == "card_window" and t.auto_answer() is None
     u = at([(K, "k1", "soldier", 1)])
     assert u.pending().kind != "card_window" and u.auto_answer() is None  # not a card window
+
+
+@pytest.mark.rule("NER-CRD-01")
+@pytest.mark.rule("NER-REI-01")
+def test_a_discount_is_offered_only_to_a_holder_who_could_pay_the_lower_price() -> None:
+    poor = at([(K, "k1", "soldier", 1)], phase=REINFORCEMENTS, gold={K: 0})
+    poor.d.hands[K] = ("guild",)
+    assert "play guild" not in notations(poor)  # not even the cheaper warship is affordable
+    rich = at([(K, "k1", "soldier", 1)], phase=REINFORCEMENTS, gold={K: 1})
+    rich.d.hands[K] = ("guild",)
+    assert "play guild" in notations(rich)  # a warship for 1 gold instead of 2

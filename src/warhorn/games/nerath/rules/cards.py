@@ -382,7 +382,16 @@ def can_change(s: NerathState, k: int, e: CardEffect) -> bool:
             and (ship_can_sail(s, u) if u.ptype == "warship" else movable(s, u))
             for u in s.d.units.values()
         )
-    return True  # reduce_cost (the holder may buy), cancel_card (its window asks only when it applies)
+    if op == "reduce_cost":  # a matching piece gets cheaper and the holder can pay its new price
+        amount = int(e.param("amount", 1))
+        filt = str(e.param("piece", "any"))
+        return any(
+            piece_matches(p, filt)
+            and cost(s, k, p) > MIN_PRICE
+            and s.d.gold[k] >= max(MIN_PRICE, cost(s, k, p) - amount)
+            for p in PIECES
+        )
+    return True  # cancel_card: its window asks only when it applies
 
 
 def _in_battle(s: NerathState, k: int, filt: str, own: bool) -> bool:
