@@ -83,3 +83,59 @@ def test_search_hooks_value_the_leader_and_mcts_plays_a_legal_move() -> None:
     agent = make_agent("mcts:iterations=30")
     action = agent.choose(game, 0, Rng(1))
     assert action in game.legal_actions()
+
+
+def _choose(s: object) -> tuple[str, str]:
+    choice = SmallWorldHeuristic().choose(s, 0, Rng(0))  # type: ignore[arg-type]
+    return choice.action.notation(), choice.reason
+
+
+def test_it_intimidates_a_neighbour_before_conquering_it() -> None:
+    s = scenario(
+        [{"active": {"race": "orcs", "power": "intimidating"}, "hand": 4, "picked_turn": 0}, {}],
+        {"n1": mine(0, "orcs", 1), "n3": {"race": "murlocs", "tokens": 2}},
+    )
+    action, reason = _choose(s)
+    assert action == "intimidate n3" and "one defender fewer" in reason
+
+
+def test_it_steals_an_artifact_next_door() -> None:
+    s = scenario(
+        [
+            {"active": {"race": "ethereals", "power": "sailing"}, "hand": 4, "picked_turn": 0},
+            {"active": {"race": "humans", "power": "farmer"}},
+        ],
+        {"n1": mine(0, "ethereals", 1), "n3": mine(1, "humans", 2, markers=["frostmourne"])},
+    )
+    action, reason = _choose(s)
+    assert action == "steal n3 n1" and "Frostmourne" in reason
+
+
+def test_it_swaps_a_plain_magic_region_for_one_with_a_legendary_place() -> None:
+    s = scenario(
+        [
+            {"active": {"race": "orcs", "power": "portal_mage"}, "hand": 0, "picked_turn": 0},
+            {"active": {"race": "humans", "power": "farmer"}},
+        ],
+        {"n1": mine(0, "orcs", 1), "s3": mine(1, "humans", 1, markers=["dark_portal"])},
+    )
+    action, reason = _choose(s)
+    assert action == "portal n1 s3" and "+1.5 coins a turn" in reason
+
+
+def test_gnomes_fly_to_a_region_out_of_reach() -> None:
+    s = scenario(
+        [{"active": {"race": "gnomes", "power": "farmer"}, "hand": 5, "picked_turn": 0}, {}],
+        {
+            "n8": mine(0, "gnomes", 1),
+            "n7": {"race": "murlocs", "tokens": 3},
+            "s1": {"race": "murlocs", "tokens": 3},
+        },
+    )
+    s.areas["n1"].tokens, s.areas["n1"].race, s.areas["n1"].declined = 3, "murlocs", True
+    s.areas["n2"].tokens, s.areas["n2"].race, s.areas["n2"].declined = 3, "murlocs", True
+    s.areas["n5"].tokens, s.areas["n5"].race, s.areas["n5"].declined = 3, "murlocs", True
+    s.areas["s3"].tokens, s.areas["s3"].race, s.areas["s3"].declined = 3, "murlocs", True
+    s.forget_derived()
+    action, reason = _choose(s)
+    assert action == "conquer n3 via airborne" and "via airborne" in reason

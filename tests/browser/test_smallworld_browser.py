@@ -56,11 +56,13 @@ def test_islands_are_drawn_and_conquered_by_clicking(
     web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path]
 ) -> None:
     driver = browser
-    link = _create(web_server, ["human", "random", "random"], seed=4, board="islands", players=3)[0]
+    link = _create(
+        web_server, ["human", "random", "random"], seed=4, board="islands", players=3, islands="fixed"
+    )[0]
     driver.get(link)
     WebDriverWait(driver, TIMEOUT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".sw-map [data-region]"))
     regions = driver.find_elements(By.CSS_SELECTOR, ".sw-map [data-region]")
-    assert len(regions) == 30  # the 3-player islands
+    assert len(regions) == 30  # the 3-player islands' layout
     names = driver.find_element(By.CSS_SELECTOR, ".sw-map").text
     assert "Stormcrest Isle (large)" in names and "Tidewrack Isle (small)" in names
     side = driver.find_element(By.CSS_SELECTOR, ".sw-side").text
@@ -147,7 +149,14 @@ def test_a_whole_game_against_three_ai_seats_is_played_by_clicking_the_board(
     from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 
     driver = browser
-    link = _create(web_server, ["human", "random", "random", "random"], seed=7, board="islands", players=4)[0]
+    link = _create(
+        web_server,
+        ["human", "random", "random", "random"],
+        seed=7,
+        board="islands",
+        players=4,
+        islands="fixed",
+    )[0]
     driver.get(link)
     rng = random.Random(2)
     kinds: set[str] = set()

@@ -375,3 +375,67 @@ def test_a_short_side_lying_inside_a_longer_side_is_a_border_whichever_comes_fir
     assert shared_boundary_length(square, strip) == pytest.approx(2.0)
     assert geometric_borders({"a": strip, "b": square}) == {frozenset({"a", "b"})}
     assert geometric_borders({"b": square, "a": strip}) == {frozenset({"a", "b"})}
+
+
+# --- islands drawn at random (rulebook set-up: "Randomly select a set of Game Boards") ----------
+
+
+def _islands_of(state: object) -> tuple[str, ...]:
+    return tuple(i.id for i in state.board.islands)  # type: ignore[attr-defined]
+
+
+def test_the_islands_of_each_size_are_drawn_by_the_seed() -> None:
+    from warhorn.engine import load_game
+
+    drawn = {seed: _islands_of(load_game("smallworld", seed=seed, players=2)) for seed in range(24)}
+    larges = {d[0] for d in drawn.values()}
+    smalls = {d[1] for d in drawn.values()}
+    assert larges == {"stormcrest", "emberfall"} and smalls == {"tidewrack", "duskmire"}
+    assert _islands_of(load_game("smallworld", seed=5, players=2)) == drawn[5]  # the seed decides
+    four = {_islands_of(load_game("smallworld", seed=seed, players=4)) for seed in range(12)}
+    from warhorn.games.smallworld.board import load_board_set
+
+    sizes = {i: f.size for i, f in load_board_set("islands").islands.items()}
+    assert len(four) > 1
+    assert all(Counter(sizes[i] for i in d) == {"large": 1, "medium": 2, "small": 1} for d in four)
+    for seed in range(6):
+        fixed = load_game("smallworld", seed=seed, players=2, islands="fixed")
+        assert _islands_of(fixed) == ("stormcrest", "tidewrack")  # the set's layout
+
+
+def test_every_draw_of_the_shipped_islands_passes_the_layout_checks() -> None:
+    from warhorn.games.smallworld.board import load_board_set, possible_draws
+
+    board_set = load_board_set("islands")
+    for players in (2, 3, 4, 5):
+        draws = possible_draws(board_set.islands, game_numbers().sizes_for(players), board_set.set.islands)
+        assert len(draws) == {2: 4, 3: 8, 4: 4, 5: 2}[players]
+        for draw in draws:
+            board = board_set.board(players, draw)
+            assert sum(r.place_slot for r in board.regions) == players
+            assert board.murloc_total <= 15 and board.mountain_total <= 10
+
+
+def test_a_draw_over_the_supply_is_refused_on_set_toml(user_folder: Path) -> None:
+    # frostwatch is in no 5-player layout, but a 5-player draw may take it instead of mossgloom
+    _edit(user_folder / "boards" / "mine" / "frostwatch.toml", "murlocs = 0", "murlocs = 1")
+    errors = check_boards(user_folder)
+    assert len(errors) == 1, [str(e) for e in errors]
+    assert errors[0].file.endswith("set.toml") and errors[0].key.startswith("islands (drawn for 5 players")
+    assert "need 16 tokens" in errors[0].message
+
+
+def test_drawn_islands_round_trip_through_positions_and_bad_ones_are_refused() -> None:
+    from warhorn.engine import load_game
+    from warhorn.games.smallworld.position import position_from, to_position
+
+    state = load_game("smallworld", seed=3, players=3)
+    data = to_position(state)
+    assert data["board"]["islands"] == list(_islands_of(state))
+    assert _islands_of(position_from(data)) == _islands_of(state)
+    with pytest.raises(ContentError, match="2 players play on 1 large \\+ 1 small islands"):
+        position_from(
+            {**data, "board": {"set": "islands", "players": 2, "islands": ["stormcrest", "emberfall"]}}
+        )
+    with pytest.raises(ContentError, match="no island 'atlantis'"):
+        load_board("islands", 2, islands=["atlantis", "duskmire"])

@@ -135,7 +135,8 @@ def test_the_battleground_doubles_the_faction_bonus_and_lets_neutrals_side() -> 
         return scored(s)
 
     assert game("trolls") == 3 + 2  # 3 regions; Humans beaten twice: 2 with the Battleground
-    assert game("naga") == 3 + 2  # a neutral race sides with the Horde for the turn
+    # A neutral race's player chooses its side (the helper takes the first choice, the Alliance).
+    assert game("naga") == 3  # with the Alliance: beating the Humans pays nothing
 
 
 @pytest.mark.rule("SWW-LEG-02")

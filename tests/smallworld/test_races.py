@@ -342,11 +342,12 @@ def test_a_tauren_token_left_alone_by_intimidation_leaves_with_the_other() -> No
 
 
 @pytest.mark.rule("SWW-RAC-GOB")
-def test_goblins_lay_no_bomb_under_the_aegis() -> None:
+@pytest.mark.rule("SWW-ART-04")
+def test_a_bomb_under_the_aegis_costs_the_goblins_two_coins() -> None:
     s = scenario(
         [
-            {"active": {"race": "goblins", "power": "sailing"}},
-            {"active": {"race": "humans", "power": "farmer"}},
+            {"coins": 2, "active": {"race": "goblins", "power": "sailing"}},
+            {"coins": 0, "active": {"race": "humans", "power": "farmer"}},
         ],
         {
             "n1": mine(0, "goblins", 1),
@@ -354,5 +355,17 @@ def test_goblins_lay_no_bomb_under_the_aegis() -> None:
             "n3": mine(1, "humans", 1),
         },
     )
-    s = finish_turn(s)
-    assert s.areas["n2"].bomb_by is None and s.areas["n3"].bomb_by == 0
+    s = play(s, "end")
+    assert s.stage is Stage.BOMB
+    s = play(s, "bomb n2")  # the Aegis is passed for 2 coins to its holder
+    assert s.areas["n2"].bomb_by == 0 and s.players[0].coins == 0 and s.players[1].coins == 2
+    assert "SWW-RAC-GOB" in refused(s, "bomb n2")  # one bomb per region
+    broke = scenario(
+        [
+            {"coins": 1, "active": {"race": "goblins", "power": "sailing"}},
+            {"active": {"race": "humans", "power": "farmer"}},
+        ],
+        {"n1": mine(0, "goblins", 1), "n2": mine(1, "humans", 1, markers=["aegis_of_aggramar"])},
+        stage="bomb",
+    )
+    assert "SWW-ART-04" in refused(broke, "bomb n2")

@@ -26,23 +26,31 @@ from dataclasses import dataclass
 from warhorn.ai.heuristic import Choice
 from warhorn.engine import Action, GameState, Rng
 from warhorn.games.smallworld.actions import (
+    Bomb,
     Conquer,
     Decline,
     Deploy,
+    Done,
     EndConquests,
     Form,
+    Intimidate,
     Objective,
     Pick,
     PlaceArtifact,
+    Portal,
     Recruit,
     Reinforce,
+    Side,
+    Steal,
 )
-from warhorn.games.smallworld.rules import conquest_cost
-from warhorn.games.smallworld.scoring import OPPOSITE, REGION_POWERS
-from warhorn.games.smallworld.state import SmallWorldState, Stage
+from warhorn.games.smallworld.rules import conquest_cost, power_payments
+from warhorn.games.smallworld.scoring import OPPOSITE, REGION_POWERS, faction_bonus
+from warhorn.games.smallworld.state import MURLOCS, SmallWorldState, Stage
 
 #: Chance that the die (faces 0,0,0,1,2,3) makes up at least ``short`` tokens.
 DIE_ODDS = {1: 3 / 6, 2: 2 / 6, 3: 1 / 6}
+#: Coins a once-per-turn conquest ability is worth keeping for a later conquest this turn.
+ABILITY_COST = 0.3
 #: Powers that pay each turn (worth a little more when picking).
 INCOME_POWERS = {*REGION_POWERS, "explorer", "archaeologist", "battle_master", "enraged"}
 
@@ -95,6 +103,10 @@ class SmallWorldHeuristic:
             return self._place(state, player, legal)
         if stage is Stage.OBJECTIVE:
             return self._objective(state, player, legal)
+        if stage is Stage.BOMB:
+            return self._bomb(state, player, legal)
+        if stage is Stage.SIDE:
+            return self._side(state, player)
         return Choice(legal[0], "the only kind of move")
 
     # --- combos ------------------------------------------------------------------------
@@ -180,14 +192,24 @@ class SmallWorldHeuristic:
                     Decline(),
                     f"declines: the {seat.hand} tokens in hand reach only {plan} region(s) this turn",
                 )
+        power_use = self._free_power(s, p, legal)
+        if power_use is not None:
+            return power_use
         best: tuple[float, Action, str] | None = None
+        hand = seat.hand + seat.hand_beasts
         for action in legal:
-            if not isinstance(action, Conquer) or action.via == "airborne":
+            if not isinstance(action, Conquer):
                 continue
-            cost = conquest_cost(s, p, action.region, action.via).tokens
+            cost: float = conquest_cost(s, p, action.region, action.via).tokens
+            if action.via == "airborne":
+                if cost > hand:
+                    continue  # only assaults that succeed whatever the free die shows
+                floor = 2 if s.active_race(p) == "tauren" else 1
+                faces = s.content.die_faces
+                cost = sum(max(floor, cost - f) for f in faces) / len(faces)  # after the free die
             gain = self._gain(s, p, action.region)
-            worth = gain - cfg.token_cost * cost - 0.1 * len(action.via)
-            why = f"conquers {s.region_name(action.region)} for {cost} token(s)" + (
+            worth = gain - cfg.token_cost * cost - (ABILITY_COST if action.via else 0.0)
+            why = f"conquers {s.region_name(action.region)} for {cost:g} token(s)" + (
                 f" via {action.via}" if action.via else ""
             )
             why += f": +{gain:.1f} coins this turn (worth {worth:.1f})"
@@ -196,7 +218,6 @@ class SmallWorldHeuristic:
         if best is not None:
             return Choice(best[1], best[2])
         finals: list[tuple[float, Action, str]] = []
-        hand = seat.hand + seat.hand_beasts
         for action in legal:
             if isinstance(action, Reinforce):
                 short = conquest_cost(s, p, action.region).tokens - hand
@@ -211,6 +232,73 @@ class SmallWorldHeuristic:
             _, action, why = max(finals, key=lambda f: f[0])
             return Choice(action, why)
         return Choice(EndConquests(), f"ends the conquests with {seat.hand} token(s) in hand")
+
+    # --- powers used during the conquests ----------------------------------------------
+    def _free_power(self, s: SmallWorldState, p: int, legal: list[Action]) -> Choice | None:
+        """A power use that costs no coin and pays: an Ethereal theft, Intimidating, a portal swap."""
+        uses = [a for a in legal if isinstance(a, (Steal, Intimidate, Portal))]
+        free = [a for a in uses if self._power_coins(s, p, a) == 0]
+        steals = [a for a in free if isinstance(a, Steal)]
+        if steals:
+            theft = steals[0]
+            artifact = next(m for m in s.areas[theft.source].markers if m in s.content.artifacts)
+            name = s.content.marker_name(artifact)
+            return Choice(theft, f"steals the {name} into {s.region_name(theft.target)}: its power is ours")
+        scared = [a for a in free if isinstance(a, Intimidate)]
+        if scared:
+            # a token moved out is one defender fewer to beat (a Murloc is gone for good)
+            def scare(a: Intimidate) -> tuple[float, bool, str]:
+                return (self._gain(s, p, a.region), s.areas[a.region].race == MURLOCS, a.region)
+
+            scary = max(scared, key=scare)
+            gain = self._gain(s, p, scary.region)
+            return Choice(
+                scary,
+                f"intimidates {s.region_name(scary.region)}: one defender fewer "
+                f"(a token saved, worth {self.settings.token_cost:.1f}; the region pays {gain:.1f} coins)",
+            )
+        swaps = [(self._swap_worth(s, p, a), a) for a in free if isinstance(a, Portal)]
+        if swaps:
+            worth, swap = max(swaps, key=lambda w: (w[0], w[1].first, w[1].second))
+            if worth >= 1.0:
+                return Choice(
+                    swap,
+                    f"swaps {s.region_name(swap.first)} and {s.region_name(swap.second)} "
+                    f"through the portals: +{worth:.1f} coins a turn",
+                )
+        return None
+
+    @staticmethod
+    def _power_coins(s: SmallWorldState, p: int, action: Steal | Intimidate | Portal) -> int:
+        regions = (
+            [action.source]
+            if isinstance(action, Steal)
+            else [action.region]
+            if isinstance(action, Intimidate)
+            else [action.first, action.second]
+        )
+        return power_payments(s, p, regions)
+
+    def _hold_worth(self, s: SmallWorldState, p: int, rid: str) -> float:
+        """Coins a region pays its holder each turn (the region, the power's terrain, markers)."""
+        tribe = s.players[p].active
+        assert tribe is not None
+        worth = 1.0
+        if tribe.power in REGION_POWERS and REGION_POWERS[tribe.power][1](s, rid):
+            worth += 1
+        if tribe.race == "blood_elves" and s.index.regions[rid].magic:
+            worth += 1
+        return worth + 1.5 * len(s.areas[rid].markers) + (0.5 if s.areas[rid].hidden_marker else 0.0)
+
+    def _swap_worth(self, s: SmallWorldState, p: int, a: Portal) -> float:
+        """A swap of one of our magic regions with one we do not hold: what the other pays more."""
+        mine = set(s.regions_of(p))
+        if (a.first in mine) == (a.second in mine):
+            return 0.0
+        ours, theirs = (a.first, a.second) if a.first in mine else (a.second, a.first)
+        if s.index.water(theirs):
+            return 0.0
+        return self._hold_worth(s, p, theirs) - self._hold_worth(s, p, ours)
 
     # --- deployment and markers ----------------------------------------------------------
     def _exposure(self, s: SmallWorldState, owner: int, rid: str) -> int:
@@ -244,11 +332,44 @@ class SmallWorldHeuristic:
         )
 
     def _objective(self, s: SmallWorldState, p: int, legal: list[Action]) -> Choice:
+        """Both objectives are laid: 2 coins for us whoever (not Horde) takes one; near us, we take it."""
         mine = set(s.regions_of(p))
         options = [a for a in legal if isinstance(a, Objective)]
+        if not options:
+            return Choice(Done(), "no region left for a Military Objective")
         top = max(options, key=lambda a: (len(s.index.neighbours[a.region] & mine), a.region))
         near = len(s.index.neighbours[top.region] & mine)
         return Choice(top, f"marks {s.region_name(top.region)}, next to {near} of our regions")
+
+    def _bomb(self, s: SmallWorldState, p: int, legal: list[Action]) -> Choice:
+        """A free bomb is worth half a token and half a region's coins; one that costs coins is not laid.
+
+        Among the free ones: the region whose holder has the fewest tokens there (an explosion
+        empties it), markers first.
+        """
+        free = [a for a in legal if isinstance(a, Bomb) and power_payments(s, p, [a.region]) == 0]
+        if not free:
+            return Choice(Done(), "lays no bomb that would cost coins")
+
+        def key(a: Bomb) -> tuple[int, int, str]:
+            area = s.areas[a.region]
+            return (len(area.markers), -area.units, a.region)
+
+        top = max(free, key=key)
+        area = s.areas[top.region]
+        return Choice(
+            top,
+            f"bombs {s.region_name(top.region)} ({area.units} unit(s) there): an explosion empties it",
+        )
+
+    def _side(self, s: SmallWorldState, p: int) -> Choice:
+        """The faction whose enemies this turn's conquests beat most often (the bonus it pays)."""
+        bonus = {f: faction_bonus(s, p, f, 2) for f in ("alliance", "horde")}
+        faction = max(("alliance", "horde"), key=lambda f: (bonus[f], f == "horde"))
+        return Choice(
+            Side(faction),  # type: ignore[arg-type]
+            f"fights with the {faction.title()} at the Battleground: {bonus[faction]} coin(s) of bonus",
+        )
 
 
 def make_heuristic(params: Mapping[str, str]) -> SmallWorldHeuristic:

@@ -138,6 +138,29 @@ class Objective(Action):
     region: str
 
 
+@dataclass(frozen=True, slots=True)
+class Bomb(Action):
+    """Goblins: lay the top bomb of the stack face down on a neighbouring opponent region (SWW-RAC-GOB)."""
+
+    kind: ClassVar[str] = "bomb"
+    region: str
+
+
+@dataclass(frozen=True, slots=True)
+class Side(Action):
+    """A neutral race at the Battleground fights with the Alliance or the Horde this turn (SWW-LEG-01)."""
+
+    kind: ClassVar[str] = "side"
+    faction: Literal["alliance", "horde"]
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Lay no more Military Objectives (SWW-RAC-HUM) or bombs (SWW-RAC-GOB) this turn."""
+
+    kind: ClassVar[str] = "done"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Pick,
     Form,
@@ -153,5 +176,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Deploy,
     PlaceArtifact,
     Objective,
+    Bomb,
+    Side,
+    Done,
 )
 CODEC = ActionCodec(ACTION_TYPES)

@@ -18,7 +18,9 @@ format is documented in ``docs/smallworld-boards.md``.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter, deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -34,9 +36,11 @@ from warhorn.engine.board_geometry import (
 )
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph, Space
+from warhorn.engine.rng import Rng
 
 Terrain = Literal["field", "forest", "hill", "mountain", "swamp", "sea", "lake"]
 IslandSize = Literal["large", "medium", "small"]
+ISLAND_SIZES: tuple[str, ...] = ("large", "medium", "small")
 #: Regions only Naga may conquer (SWW-MAP-02).
 WATER: frozenset[str] = frozenset({"sea", "lake"})
 LAND_TERRAINS: tuple[str, ...] = ("field", "forest", "hill", "mountain", "swamp")
@@ -297,14 +301,38 @@ class BoardSet(ContentModel):
             f"board set {self.set.id!r} has no layout for {players} players (it has {known})",
         )
 
-    def board(self, players: int) -> SmallWorldBoard:
-        """The runtime board of the layout for ``players``."""
+    def draw_islands(self, players: int, rng: Rng) -> tuple[str, ...]:
+        """Islands drawn at random for ``players``: of each size, as many as the game's table wants,
+        among the set's islands of that size (as the rulebook's set-up draws the boards).
+
+        A map set (one map per player count) has nothing to draw: its layout's map is returned.
+        """
         layout = self.layout(players)
-        islands: list[Island] = []
+        if self.set.kind != "islands":
+            return layout.islands
+        wanted: Counter[str] = Counter(self.islands[i].size for i in layout.islands)
+        pools = islands_by_size(self.islands, self.set.islands)
+        drawn: list[str] = []
+        for size in ISLAND_SIZES:
+            pool = list(pools[size])
+            for _ in range(wanted.get(size, 0)):
+                drawn.append(pool.pop(rng.below(len(pool))))
+        return tuple(drawn)
+
+    def board(self, players: int, islands: Sequence[str] | None = None) -> SmallWorldBoard:
+        """The runtime board for ``players``: the set's layout, or the ``islands`` given (a draw).
+
+        Given islands must be islands of the set, as many of each size as the layout has.
+        """
+        layout = self.layout(players)
+        if islands is not None and tuple(islands) != layout.islands:
+            self._check_draw(players, layout, islands)
+        chosen = layout.islands if islands is None else tuple(islands)
+        islands_out: list[Island] = []
         regions: list[Region] = []
-        for island_id in layout.islands:
+        for island_id in chosen:
             data = self.islands[island_id]
-            islands.append(Island(data.id, data.name, data.size, data.source, data.width, data.height))
+            islands_out.append(Island(data.id, data.name, data.size, data.source, data.width, data.height))
             neighbours: dict[str, list[str]] = {r.id: [] for r in data.regions}
             for border in data.borders:
                 neighbours[border.a].append(border.b)
@@ -330,7 +358,7 @@ class BoardSet(ContentModel):
         return SmallWorldBoard(
             id=f"{self.set.id}-{players}p",
             name=f"{self.set.name}, {players} players",
-            islands=tuple(islands),
+            islands=tuple(islands_out),
             regions=tuple(regions),
             rounds=self.rounds[players],
             source=layout.source,
@@ -338,6 +366,25 @@ class BoardSet(ContentModel):
             players=players,
             content_hash=self.content_hash,
         )
+
+    def _check_draw(self, players: int, layout: LayoutDef, islands: Sequence[str]) -> None:
+        where = str(Path(self.folder) / SET_FILE)
+        unknown = [i for i in islands if i not in self.islands]
+        if unknown:
+            raise ContentError(where, "islands", f"no island {unknown[0]!r} in board set {self.set.id!r}")
+        if len(set(islands)) != len(islands):
+            raise ContentError(where, "islands", "an island is drawn twice")
+        if self.set.kind != "islands":
+            raise ContentError(where, "islands", f"board set {self.set.id!r} is a map: no islands to draw")
+        got: Counter[str] = Counter(self.islands[i].size for i in islands)
+        wanted: Counter[str] = Counter(self.islands[i].size for i in layout.islands)
+        if got != wanted:
+            raise ContentError(
+                where,
+                "islands",
+                f"{players} players play on {_sizes(dict(wanted))} islands; the islands given are "
+                f"{_sizes(dict(got))}",
+            )
 
 
 # --- checks -------------------------------------------------------------------------------
@@ -479,6 +526,7 @@ def _check_set(
         report.check(count == 1, file, "islands", f"island {island_id!r} is listed {count} times")
     for players, count in Counter(lay.players for lay in board_set.layouts).items():
         report.check(count == 1, file, "layouts", f"{count} layouts for {players} players")
+    supply = (murloc_supply, mountain_supply, supply_from)
     for n, layout in enumerate(board_set.layouts):
         key = f"layouts[{n}] ({layout.players} players)"
         unknown = [i for i in layout.islands if i not in islands]
@@ -518,30 +566,71 @@ def _check_set(
                 report.error(file, f"{key}.rounds", "a map set gives the rounds of each layout")
             else:
                 rounds[layout.players] = layout.rounds
-        regions = [r for i in used for r in i.regions]
-        slots = sum(1 for r in regions if r.place_slot)
-        report.check(
-            slots == layout.players,
-            file,
-            key,
-            f"{layout.players} players lay {layout.players} artifact/place markers (one per island); "
-            f"the layout has {slots} place slots",
-        )
-        murlocs = sum(r.murlocs for r in regions)
-        report.check(
-            murlocs <= murloc_supply,
-            file,
-            key,
-            f"the layout's Murloc symbols need {murlocs} tokens; {supply_from} is {murloc_supply}",
-        )
-        mountains = sum(1 for r in regions if r.mountain_token)
-        report.check(
-            mountains <= mountain_supply,
-            file,
-            key,
-            f"the layout's mountain symbols need {mountains} tokens; {supply_from} is {mountain_supply}",
-        )
+        _check_islands_in_play(used, layout.players, supply, "the layout", file, key, report)
+    if board_set.kind == "islands" and not report.errors:
+        for layout in board_set.layouts:
+            for draw in possible_draws(islands, numbers.sizes_for(layout.players), board_set.islands):
+                key = f"islands (drawn for {layout.players} players: {', '.join(draw)})"
+                used = [islands[i] for i in draw]
+                before = len(report.errors)
+                _check_islands_in_play(used, layout.players, supply, "this draw", file, key, report)
+                if len(report.errors) > before:
+                    break  # one draw that fails is enough to say so
     return rounds
+
+
+def _check_islands_in_play(
+    used: list[IslandFile],
+    players: int,
+    supply: tuple[int, int, str],
+    what: str,
+    file: str,
+    key: str,
+    report: ContentReport,
+) -> None:
+    """The islands of one game: one place slot per player, Murlocs and Mountains within the supply."""
+    murloc_supply, mountain_supply, supply_from = supply
+    regions = [r for i in used for r in i.regions]
+    slots = sum(1 for r in regions if r.place_slot)
+    report.check(
+        slots == players,
+        file,
+        key,
+        f"{players} players lay {players} artifact/place markers (one per island); "
+        f"{what} has {slots} place slots",
+    )
+    murlocs = sum(r.murlocs for r in regions)
+    report.check(
+        murlocs <= murloc_supply,
+        file,
+        key,
+        f"{what}'s Murloc symbols need {murlocs} tokens; {supply_from} is {murloc_supply}",
+    )
+    mountains = sum(1 for r in regions if r.mountain_token)
+    report.check(
+        mountains <= mountain_supply,
+        file,
+        key,
+        f"{what}'s mountain symbols need {mountains} tokens; {supply_from} is {mountain_supply}",
+    )
+
+
+def islands_by_size(islands: Mapping[str, IslandFile], order: Sequence[str]) -> dict[str, list[str]]:
+    """The set's island ids per size, in the set's order."""
+    out: dict[str, list[str]] = {size: [] for size in ISLAND_SIZES}
+    for island_id in order:
+        if island_id in islands:
+            out[islands[island_id].size].append(island_id)
+    return out
+
+
+def possible_draws(
+    islands: Mapping[str, IslandFile], sizes: Mapping[str, int], order: Sequence[str]
+) -> list[tuple[str, ...]]:
+    """Every set of islands a random draw can give (``sizes``: how many of each size are wanted)."""
+    pools = islands_by_size(islands, order)
+    per_size = [list(itertools.combinations(pools[size], sizes.get(size, 0))) for size in ISLAND_SIZES]
+    return [tuple(i for part in parts for i in part) for parts in itertools.product(*per_size)]
 
 
 def _sizes(counts: dict[str, int]) -> str:
@@ -631,14 +720,17 @@ def load_board_set(board_set: str = DEFAULT_BOARD_SET, content_dir: Path | None 
     return _read_set_cached(str(folder), _signature(folder), game_numbers(content_dir))
 
 
-def load_board(board_set: str, players: int, content_dir: Path | None = None) -> SmallWorldBoard:
+def load_board(
+    board_set: str, players: int, content_dir: Path | None = None, islands: Sequence[str] | None = None
+) -> SmallWorldBoard:
     """The board for ``players`` (2-5) from ``board_set`` (``"islands"``, ``"classic"`` or a folder's own).
 
     ``content_dir``: a Small World content folder; its ``boards/<board_set>/`` folder, if
-    present, replaces the shipped set of that name. Raises :class:`ContentError` or
+    present, replaces the shipped set of that name. ``islands``: the islands in play (a draw,
+    :meth:`BoardSet.draw_islands`) instead of the set's layout. Raises :class:`ContentError` or
     :class:`ContentErrors` naming the file and key at fault.
     """
-    return load_board_set(board_set, content_dir).board(players)
+    return load_board_set(board_set, content_dir).board(players, islands)
 
 
 def board_sets(content_dir: Path | None = None) -> tuple[str, ...]:

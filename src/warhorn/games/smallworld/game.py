@@ -12,7 +12,7 @@ from typing import Any
 from warhorn.engine.decisions import GameSpec, OptionSpec
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.rng import Rng
-from warhorn.games.smallworld.board import SmallWorldBoard, load_board
+from warhorn.games.smallworld.board import SmallWorldBoard, load_board_set
 from warhorn.games.smallworld.content import (
     DATA_DIR,
     SmallWorldContent,
@@ -29,6 +29,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "islands",
         "board set: warhorn's original islands, or the four classic Small World maps",
         choices=("islands", "classic"),
+    ),
+    OptionSpec(
+        "islands",
+        str,
+        "random",
+        "islands board set: each island drawn at random by the seed among the set's islands of its "
+        "size (the rulebook's set-up), or fixed: the set's layout for the player count",
+        choices=("random", "fixed"),
     ),
     OptionSpec(
         "forsaken_count_murlocs",
@@ -116,9 +124,13 @@ def new_smallworld_game(
         content = load_smallworld_content(content)
     loaded = content if isinstance(content, SmallWorldContent) else shipped_content()
     folder = None if loaded.folder == DATA_DIR else loaded.folder
-    board = load_board(resolved["board"], resolved["players"], folder)
-    ref = {"set": resolved["board"], "players": resolved["players"]}
-    return set_up(board, loaded, resolved, seed, rng if rng is not None else Rng(seed), ref)
+    rng = rng if rng is not None else Rng(seed)
+    board_set = load_board_set(resolved["board"], folder)
+    players = resolved["players"]
+    drawn = board_set.draw_islands(players, rng) if resolved["islands"] == "random" else None
+    board = board_set.board(players, drawn)
+    ref = {"set": resolved["board"], "players": players, "islands": [i.id for i in board.islands]}
+    return set_up(board, loaded, resolved, seed, rng, ref)
 
 
 def check_content_folder(path: Path) -> list[ContentError]:

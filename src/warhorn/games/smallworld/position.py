@@ -6,7 +6,8 @@ key, e.g. ``regions.l1_03.race: unknown race 'orks'``) and returns a state;
 
 The mapping::
 
-    board:    {set: "islands", players: 2}            # a shipped board, or
+    board:    {set: "islands", players: 2}            # a shipped board (the set's layout), or
+              {set: "islands", players: 2, islands: ["emberfall", "duskmire"]}  # islands drawn, or
               {inline: {id, name, rounds, islands: [...], regions: [...]}}
     players:  [{coins, active: {race, power, form}, declined: {race, power}, hand, ...}, ...]
     regions:  {region_id: {owner, race, declined, tokens, beasts, champion, mountain, fort,
@@ -15,7 +16,7 @@ The mapping::
               # in content order
     current, round, turn_number, stage ("pick", "conquer", ...), start_turn (run the
     start-of-turn effects: Harmony back, bombs, beasts, troops readied), bombs, box_markers,
-    turn: {used, conquests, intimidations, portals, kills, attacked, defeated}
+    turn: {used, conquests, intimidations, portals, kills, attacked, defeated, objectives_left, side}
 
 Regions not listed are empty. The position's Murlocs and mountains are what ``regions``
 says (the board's set-up symbols are not added).
@@ -77,6 +78,7 @@ class InlineBoard(_Model):
 class BoardRef(_Model):
     set: str | None = None
     players: int | None = None
+    islands: tuple[str, ...] | None = None  # the islands drawn (default: the set's layout)
     inline: InlineBoard | None = None
 
     @pydantic.model_validator(mode="after")
@@ -146,6 +148,7 @@ class TurnSpec(_Model):
     saved: tuple[int, ...] = ()
     to_place: tuple[str, ...] = ()
     objectives_left: int = 0
+    side: Literal["", "alliance", "horde"] = ""
     defenders: tuple[int, ...] = ()
     declined_now: bool = False
 
@@ -160,7 +163,19 @@ class PositionSpec(_Model):
     rounds: int | None = None
     turn_number: int = 0
     stage: (
-        Literal["pick", "form", "conquer", "recruit", "redeploy", "place", "objective", "defend", "over"]
+        Literal[
+            "pick",
+            "form",
+            "conquer",
+            "recruit",
+            "redeploy",
+            "place",
+            "objective",
+            "bomb",
+            "side",
+            "defend",
+            "over",
+        ]
         | None
     ) = None
     powers_discard: tuple[str, ...] = ()
@@ -170,7 +185,7 @@ class PositionSpec(_Model):
     box_markers: tuple[str, ...] | None = None
     turn: TurnSpec = TurnSpec()
     seed: int = 0
-    options: dict[str, bool] = {}
+    options: dict[str, bool | str] = {}
 
 
 def _board(spec: BoardRef) -> tuple[SmallWorldBoard, dict[str, Any] | None]:
@@ -198,7 +213,10 @@ def _board(spec: BoardRef) -> tuple[SmallWorldBoard, dict[str, Any] | None]:
         return SmallWorldBoard(b.id, b.name, islands, regions, b.rounds, b.source), None
     assert spec.set is not None
     players = spec.players or 2
-    return load_board(spec.set, players), {"set": spec.set, "players": players}
+    ref: dict[str, Any] = {"set": spec.set, "players": players}
+    if spec.islands is not None:
+        ref["islands"] = list(spec.islands)
+    return load_board(spec.set, players, islands=spec.islands), ref
 
 
 def _errors(exc: pydantic.ValidationError) -> ContentErrors:
@@ -351,7 +369,7 @@ def position_from(data: Mapping[str, Any], content: Any = None) -> SmallWorldSta
         turn = s.turn
         turn.conquests, turn.acted, turn.ended = t.conquests, t.acted, t.ended
         turn.intimidations, turn.portals, turn.kills = t.intimidations, t.portals, t.kills
-        turn.objectives_left, turn.declined_now = t.objectives_left, t.declined_now
+        turn.objectives_left, turn.declined_now, turn.side = t.objectives_left, t.declined_now, t.side
         turn.used, turn.attacked, turn.saved = list(t.used), list(t.attacked), list(t.saved)
         turn.to_place, turn.defenders = list(t.to_place), list(t.defenders)
         turn.defeated = [(owner, race, declined) for owner, race, declined in t.defeated]
@@ -490,6 +508,7 @@ def to_position(state: SmallWorldState) -> dict[str, Any]:
             "saved": list(t.saved),
             "to_place": list(t.to_place),
             "objectives_left": t.objectives_left,
+            "side": t.side,
             "defenders": list(t.defenders),
             "declined_now": t.declined_now,
         },

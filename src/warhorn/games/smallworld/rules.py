@@ -22,9 +22,11 @@ from warhorn.engine.errors import IllegalActionError
 from warhorn.engine.events import Event, roll_event
 from warhorn.games.smallworld.actions import (
     Abandon,
+    Bomb,
     Conquer,
     Decline,
     Deploy,
+    Done,
     EndConquests,
     Form,
     Intimidate,
@@ -34,6 +36,7 @@ from warhorn.games.smallworld.actions import (
     Portal,
     Recruit,
     Reinforce,
+    Side,
     Steal,
 )
 from warhorn.games.smallworld.state import MURLOCS, Area, SmallWorldState, Stage, Tribe, TurnLog
@@ -97,7 +100,14 @@ def pending_decision(s: SmallWorldState) -> Decision | None:
         name = s.content.marker_name(s.turn.to_place[0])
         return Decision(p, "place", f"lay the {name} in one of your regions", "SWW-ART-03")
     if st is Stage.OBJECTIVE:
-        return Decision(p, "objective", "Humans: lay a Military Objective", "SWW-RAC-HUM")
+        left = s.turn.objectives_left
+        prompt = f"Humans: lay a Military Objective ({left} left) or done"
+        return Decision(p, "objective", prompt, "SWW-RAC-HUM")
+    if st is Stage.BOMB:
+        return Decision(p, "bomb", "Goblins: lay a bomb next to your regions, or done", "SWW-RAC-GOB")
+    if st is Stage.SIDE:
+        prompt = "Battleground: fight with the Alliance or the Horde this turn"
+        return Decision(p, "side", prompt, "SWW-LEG-01")
     if st is Stage.DEFEND:
         q = s.turn.defenders[0]
         return Decision(q, "defend", "redeploy the tokens you took back after the attack", "SWW-CNQ-04")
@@ -107,14 +117,59 @@ def pending_decision(s: SmallWorldState) -> Decision | None:
 # ======================================================================================
 # costs and reach
 # ======================================================================================
+#: A payment owed before an attack: (payee, or None for the bank; coins; rule).
+Due = tuple[int | None, int, str]
+#: What each kind of payment is for, in the payment's event.
+PAYMENT_WHY = {
+    "SWW-ART-04": "to pass the Aegis of Aggramar",
+    "SWW-RAC-PAN": "and hands back the Harmony token",
+    "SWW-POW-BOG": "to enter a MarshDweller swamp",
+    "SWW-ART-01": "for the Doomhammer",
+}
+
+
 @dataclass(frozen=True)
 class Cost:
     tokens: int
-    payments: tuple[tuple[int | None, int, str], ...]  # (payee or None for the bank, coins, rule)
+    payments: tuple[Due, ...]
 
     @property
     def coins(self) -> int:
         return sum(c for _, c, _ in self.payments)
+
+
+def _aegis_due(s: SmallWorldState, p: int, rid: str) -> list[Due]:
+    """2 coins to the holder of an opponent's Aegis of Aggramar in ``rid`` (SWW-ART-04)."""
+    if s.marker_region(AEGIS) != rid:
+        return []
+    holder = s.controller(rid)
+    return [(holder, 2, "SWW-ART-04")] if holder is not None and holder != p else []
+
+
+def _harmony_due(s: SmallWorldState, p: int, rid: str) -> list[Due]:
+    """2 coins to the Pandaren whose Harmony token ``p`` holds, before attacking them (SWW-RAC-PAN)."""
+    a = s.areas[rid]
+    tribe = s.tribe_at(rid)
+    if (
+        a.owner is None
+        or a.owner == p
+        or a.declined
+        or tribe is None
+        or tribe.race != "pandaren"
+        or s.players[p].harmony_from != a.owner
+    ):
+        return []
+    return [(a.owner, 2, "SWW-RAC-PAN")]
+
+
+def settle(s: SmallWorldState, p: int, dues: list[Due] | tuple[Due, ...]) -> list[Event]:
+    """Pay what is owed before an attack; paying a Pandaren hands its Harmony token back."""
+    events = []
+    for payee, coins, rule in dues:
+        events.append(pay(s, p, payee, coins, rule, PAYMENT_WHY[rule]))
+        if rule == "SWW-RAC-PAN":
+            s.players[p].harmony_from = None
+    return events
 
 
 def travel_cost(s: SmallWorldState, p: int, rid: str, via: str) -> int:
@@ -147,29 +202,21 @@ def conquest_cost(s: SmallWorldState, p: int, rid: str, via: str = "") -> Cost:
     tribe = s.players[p].active
     assert tribe is not None
     race, power = tribe.race, tribe.power
-    payments: list[tuple[int | None, int, str]] = []
-    aegis = s.marker_region(AEGIS)
-    if aegis == rid:
-        holder = s.controller(rid)
-        if holder is not None and holder != p:
-            payments.append((holder, 2, "SWW-ART-04"))
-    if a.owner is not None and a.owner != p:
-        seat = s.players[p]
-        owner_tribe = s.tribe_at(rid)
-        if (
-            seat.harmony_from == a.owner
-            and not a.declined
-            and owner_tribe is not None
-            and owner_tribe.race == "pandaren"
-        ):
-            payments.append((a.owner, 2, "SWW-RAC-PAN"))
-        if owner_tribe is not None and owner_tribe.power == "marshdweller" and region.terrain == "swamp":
-            payments.append((a.owner, 1, "SWW-POW-BOG"))
+    payments = _aegis_due(s, p, rid) + _harmony_due(s, p, rid)
+    owner_tribe = s.tribe_at(rid)
+    if (
+        a.owner is not None
+        and a.owner != p
+        and owner_tribe is not None
+        and owner_tribe.power == "marshdweller"
+        and region.terrain == "swamp"
+    ):
+        payments.append((a.owner, 1, "SWW-POW-BOG"))
     if via == "doomhammer":
         payments.append((a.owner, 2, "SWW-ART-01"))
         return Cost(2 if race == "tauren" else 1, tuple(payments))
-    if via == "champion":
-        return Cost(0, tuple(payments))
+    if via == "champion":  # free; a Tauren Champion takes a token along (never fewer than 2 units)
+        return Cost(1 if race == "tauren" else 0, tuple(payments))
     cost = 2 + defence(a) + travel_cost(s, p, rid, via)
     discount = 0
     if race == "trolls" and a.occupied:  # SWW-RAC-TRO
@@ -331,7 +378,6 @@ def _conquer_candidates(s: SmallWorldState, p: int) -> list[Action]:
 def _stage_candidates(s: SmallWorldState) -> list[Action]:
     st = s.stage
     p = s.current
-    seat = s.players[p]
     if st is Stage.PICK:
         return [Pick(i) for i in range(len(s.combos()))]
     if st is Stage.FORM:
@@ -352,33 +398,64 @@ def _stage_candidates(s: SmallWorldState) -> list[Action]:
         return out
     if st is Stage.RECRUIT:
         return [Recruit(n) for n in range(_recruit_max(s, p) + 1)]
-    if st is Stage.REDEPLOY:
-        return _deploy_candidates(s, p, s.regions_of(p), seat.hand, seat.hand_beasts, seat.hand_champion)
+    if st in (Stage.REDEPLOY, Stage.DEFEND):
+        pool = _deploy_pool(s)
+        return [
+            Deploy(rid, n, unit)  # type: ignore[arg-type]
+            for rid in pool.regions
+            for unit in UNIT_FIELDS
+            for n in range(1, pool.count(s, unit) + 1)
+        ]
     if st is Stage.PLACE:
         return [PlaceArtifact(s.turn.to_place[0], rid) for rid in s.regions_of(p)]
     if st is Stage.OBJECTIVE:
-        return [Objective(rid) for rid in _objective_targets(s)]
-    if st is Stage.DEFEND:
-        q = s.turn.defenders[0]
-        dq = s.players[q]
-        if dq.returning or dq.returning_beasts or dq.returning_champion:
-            return _deploy_candidates(
-                s, q, s.regions_of(q), dq.returning, dq.returning_beasts, dq.returning_champion
-            )
-        return _deploy_candidates(s, q, s.regions_of(q, declined=True), dq.returning_declined, 0, False)
+        return [*(Objective(rid) for rid in _objective_targets(s)), Done()]
+    if st is Stage.BOMB:
+        return [*(Bomb(rid) for rid in s.index.order), Done()]
+    if st is Stage.SIDE:
+        return [Side("alliance"), Side("horde")]
     return []
 
 
-def _deploy_candidates(
-    s: SmallWorldState, p: int, regions: list[str], tokens: int, beasts: int, champion: bool
-) -> list[Action]:
-    out: list[Action] = []
-    for rid in regions:
-        out += [Deploy(rid, n) for n in range(1, tokens + 1)]
-        out += [Deploy(rid, n, "beast") for n in range(1, beasts + 1)]
-        if champion:
-            out.append(Deploy(rid, 1, "champion"))
-    return out
+#: Where each kind of unit lies: the seat's hand, its tokens coming back, the region's count.
+UNIT_FIELDS = {
+    "token": ("hand", "returning", "tokens"),
+    "beast": ("hand_beasts", "returning_beasts", "beasts"),
+    "champion": ("hand_champion", "returning_champion", "champion"),
+}
+
+
+@dataclass(frozen=True)
+class DeployPool:
+    """Units waiting to be placed: the active player's hand at redeployment, or an attacked
+    player's units coming back (active ones, else declined ones moved by Intimidating)."""
+
+    owner: int
+    source: int  # 0: hand, 1: coming back (UNIT_FIELDS' first or second field)
+    declined: bool
+    regions: list[str]
+    rule: str
+
+    def count(self, s: SmallWorldState, unit: str) -> int:
+        seat = s.players[self.owner]
+        if self.declined:
+            return seat.returning_declined if unit == "token" else 0
+        return int(getattr(seat, UNIT_FIELDS[unit][self.source]))
+
+    def take(self, s: SmallWorldState, unit: str, count: int) -> None:
+        seat = s.players[self.owner]
+        name = "returning_declined" if self.declined else UNIT_FIELDS[unit][self.source]
+        setattr(seat, name, False if unit == "champion" else getattr(seat, name) - count)
+
+
+def _deploy_pool(s: SmallWorldState) -> DeployPool:
+    if s.stage is Stage.REDEPLOY:
+        return DeployPool(s.current, 0, False, s.regions_of(s.current), "SWW-RDP-01")
+    q = s.turn.defenders[0]
+    seat = s.players[q]
+    if seat.returning or seat.returning_beasts or seat.returning_champion:
+        return DeployPool(q, 1, False, s.regions_of(q), "SWW-CNQ-04")
+    return DeployPool(q, 1, True, s.regions_of(q, declined=True), "SWW-CNQ-04")
 
 
 def legal_actions(s: SmallWorldState) -> list[Action]:
@@ -480,15 +557,22 @@ def _check_end(s: SmallWorldState, p: int, a: Action) -> None:
     _stage_is(s, Stage.CONQUER)
 
 
+def _power_use(s: SmallWorldState, p: int, power: str, used: int, limit: int, rule: str) -> None:
+    """A power used during the conquests, ``limit`` times a turn (Intimidating, Portal Mage)."""
+    _stage_is(s, Stage.CONQUER)
+    name = s.content.powers[power].name
+    if s.active_power(p) != power:
+        raise Refusal(f"only a race with the {name} power does this", rule)
+    if s.turn.ended:
+        raise Refusal(f"{name} is used before the conquests of the turn end", rule)
+    if used >= limit:
+        times = {2: "twice", 3: "three times"}.get(limit, f"{limit} times")
+        raise Refusal(f"{name}: {times} per turn at most", rule)
+
+
 def _check_intimidate(s: SmallWorldState, p: int, a: Action) -> None:
     assert isinstance(a, Intimidate)
-    _stage_is(s, Stage.CONQUER)
-    if s.active_power(p) != "intimidating":
-        raise Refusal("only an Intimidating race does this", "SWW-POW-MEN")
-    if s.turn.ended:
-        raise Refusal("Intimidating is used before the last conquest", "SWW-POW-MEN")
-    if s.turn.intimidations >= 3:
-        raise Refusal("three times per turn at most", "SWW-POW-MEN")
+    _power_use(s, p, "intimidating", s.turn.intimidations, 3, "SWW-POW-MEN")
     rid = a.region
     if rid not in s.areas:
         raise Refusal(f"no region {rid!r} on this board")
@@ -500,19 +584,12 @@ def _check_intimidate(s: SmallWorldState, p: int, a: Action) -> None:
     _immune(s, rid)
     if area.tokens == 0 and not (area.fort or area.wisp_wall):
         raise Refusal("no race token there to move", "SWW-POW-MEN")
-    if _power_payments(s, p, [rid]) > s.players[p].coins:
-        raise Refusal("you cannot pay what this costs first", "SWW-RAC-PAN")
+    _can_pay_power(s, p, [rid])
 
 
 def _check_portal(s: SmallWorldState, p: int, a: Action) -> None:
     assert isinstance(a, Portal)
-    _stage_is(s, Stage.CONQUER)
-    if s.active_power(p) != "portal_mage":
-        raise Refusal("only Portal Mages swap magic regions", "SWW-POW-POR")
-    if s.turn.ended:
-        raise Refusal("conquests are over for this turn", "SWW-POW-POR")
-    if s.turn.portals >= 2:
-        raise Refusal("twice per turn at most", "SWW-POW-POR")
+    _power_use(s, p, "portal_mage", s.turn.portals, 2, "SWW-POW-POR")
     for rid in (a.first, a.second):
         if rid not in s.areas or not s.index.regions[rid].magic:
             raise Refusal(f"{rid} is not a magic region", "SWW-POW-POR")
@@ -527,8 +604,7 @@ def _check_portal(s: SmallWorldState, p: int, a: Action) -> None:
             "naga",
         ):
             raise Refusal("only the Naga may stand in a sea or lake", "SWW-MAP-02")
-    if _power_payments(s, p, [a.first, a.second]) > s.players[p].coins:
-        raise Refusal("you cannot pay what this costs first", "SWW-ART-04")
+    _can_pay_power(s, p, [a.first, a.second])
 
 
 def _check_steal(s: SmallWorldState, p: int, a: Action) -> None:
@@ -547,8 +623,7 @@ def _check_steal(s: SmallWorldState, p: int, a: Action) -> None:
     if not any(m in s.content.artifacts for m in s.areas[a.source].markers):
         raise Refusal("no face-up artifact there", "SWW-RAC-ETH")
     _immune(s, a.source)
-    if _power_payments(s, p, [a.source]) > s.players[p].coins:
-        raise Refusal("you cannot pay what this costs first", "SWW-ART-04")
+    _can_pay_power(s, p, [a.source])
 
 
 def _check_recruit(s: SmallWorldState, p: int, a: Action) -> None:
@@ -561,28 +636,12 @@ def _check_recruit(s: SmallWorldState, p: int, a: Action) -> None:
 def _check_deploy(s: SmallWorldState, p: int, a: Action) -> None:
     assert isinstance(a, Deploy)
     _stage_is(s, Stage.REDEPLOY, Stage.DEFEND)
-    if s.stage is Stage.REDEPLOY:
-        seat = s.players[p]
-        tokens, beasts, champ, regions = seat.hand, seat.hand_beasts, seat.hand_champion, s.regions_of(p)
-        rule = "SWW-RDP-01"
-    else:
-        q = s.turn.defenders[0]
-        seat = s.players[q]
-        rule = "SWW-CNQ-04"
-        if seat.returning or seat.returning_beasts or seat.returning_champion:
-            tokens, beasts, champ, regions = (
-                seat.returning,
-                seat.returning_beasts,
-                seat.returning_champion,
-                s.regions_of(q),
-            )
-        else:
-            tokens, beasts, champ, regions = seat.returning_declined, 0, False, s.regions_of(q, declined=True)
-    if a.region not in regions:
-        raise Refusal(f"{a.region} is not one of the regions these tokens may go to", rule)
-    have = {"token": tokens, "beast": beasts, "champion": int(champ)}[a.unit]
+    pool = _deploy_pool(s)
+    if a.region not in pool.regions:
+        raise Refusal(f"{a.region} is not one of the regions these tokens may go to", pool.rule)
+    have = pool.count(s, a.unit)
     if not 1 <= a.count <= have:
-        raise Refusal(f"{have} {a.unit}(s) to place; cannot place {a.count}", rule)
+        raise Refusal(f"{have} {a.unit}(s) to place; cannot place {a.count}", pool.rule)
 
 
 def _check_place(s: SmallWorldState, p: int, a: Action) -> None:
@@ -604,6 +663,35 @@ def _check_objective(s: SmallWorldState, p: int, a: Action) -> None:
         )
 
 
+def _check_bomb(s: SmallWorldState, p: int, a: Action) -> None:
+    assert isinstance(a, Bomb)
+    _stage_is(s, Stage.BOMB)
+    if not s.bombs:
+        raise Refusal("the bomb stack is empty", "SWW-RAC-GOB")
+    if a.region not in s.areas:
+        raise Refusal(f"no region {a.region!r} on this board")
+    area = s.areas[a.region]
+    if not area.occupied or area.owner is None or area.owner == p or area.declined:
+        raise Refusal("a bomb goes on a region held by an opponent's active race", "SWW-RAC-GOB")
+    if area.bomb_by is not None:
+        raise Refusal("one bomb per region at most", "SWW-RAC-GOB")
+    if not s.index.neighbours[a.region] & set(s.regions_of(p)):
+        raise Refusal("a bomb goes on a region next to one of yours", "SWW-RAC-GOB")
+    _immune(s, a.region)
+    _can_pay_power(s, p, [a.region])
+
+
+def _check_side(s: SmallWorldState, p: int, a: Action) -> None:
+    assert isinstance(a, Side)
+    _stage_is(s, Stage.SIDE)
+    if a.faction not in ("alliance", "horde"):
+        raise Refusal("side with the alliance or the horde", "SWW-LEG-01")
+
+
+def _check_done(s: SmallWorldState, p: int, a: Action) -> None:
+    _stage_is(s, Stage.OBJECTIVE, Stage.BOMB)
+
+
 _CHECKS: dict[type, Callable[[SmallWorldState, int, Action], None]] = {
     Pick: _check_pick,
     Form: _check_form,
@@ -619,6 +707,9 @@ _CHECKS: dict[type, Callable[[SmallWorldState, int, Action], None]] = {
     Deploy: _check_deploy,
     PlaceArtifact: _check_place,
     Objective: _check_objective,
+    Bomb: _check_bomb,
+    Side: _check_side,
+    Done: _check_done,
 }
 
 
@@ -638,50 +729,34 @@ def _recruit_max(s: SmallWorldState, p: int) -> int:
     return max(0, min(s.turn.kills, s.players[p].coins, s.supply_of("forsaken")))
 
 
-def _power_payments(s: SmallWorldState, p: int, regions: list[str]) -> int:
-    """Coins owed before a power touches these regions (Aegis 2, Harmony 2 once)."""
-    total = 0
-    harmony = False
+def _can_pay_power(s: SmallWorldState, p: int, regions: list[str]) -> None:
+    """Refuse a power the player cannot pay for first (the Aegis's 2 coins, a Harmony token's 2)."""
+    owed = power_payments(s, p, regions)
+    if owed > s.players[p].coins:
+        aegis = s.marker_region(AEGIS) in regions
+        rule = "SWW-ART-04" if aegis else "SWW-RAC-PAN"
+        raise Refusal(f"this costs {owed} coins first; you have {s.players[p].coins}", rule)
+
+
+def _dues(s: SmallWorldState, p: int, regions: list[str]) -> list[Due]:
+    """Coins owed before a power touches these regions: 2 to an opponent's Aegis, 2 once per Harmony."""
+    dues: list[Due] = []
     for rid in regions:
-        a = s.areas[rid]
-        if s.marker_region(AEGIS) == rid:
-            holder = s.controller(rid)
-            if holder is not None and holder != p:
-                total += 2
-        tribe = s.tribe_at(rid)
-        if (
-            a.owner is not None
-            and a.owner != p
-            and not a.declined
-            and tribe is not None
-            and tribe.race == "pandaren"
-            and s.players[p].harmony_from == a.owner
-            and not harmony
-        ):
-            total += 2
-            harmony = True
-    return total
+        dues += _aegis_due(s, p, rid)
+        if not any(rule == "SWW-RAC-PAN" for _, _, rule in dues):
+            dues += _harmony_due(s, p, rid)
+    return dues
+
+
+def power_payments(s: SmallWorldState, p: int, regions: list[str]) -> int:
+    """Coins owed before a power touches these regions (Aegis 2, Harmony 2 once)."""
+    return sum(coins for _, coins, _ in _dues(s, p, regions))
 
 
 def _pay_power(s: SmallWorldState, p: int, regions: list[str]) -> list[Event]:
-    events: list[Event] = []
+    events = settle(s, p, _dues(s, p, regions))
     for rid in regions:
         a = s.areas[rid]
-        if s.marker_region(AEGIS) == rid:
-            holder = s.controller(rid)
-            if holder is not None and holder != p:
-                events.append(pay(s, p, holder, 2, "SWW-ART-04", "to pass the Aegis of Aggramar"))
-        tribe = s.tribe_at(rid)
-        if (
-            a.owner is not None
-            and a.owner != p
-            and not a.declined
-            and tribe is not None
-            and tribe.race == "pandaren"
-            and s.players[p].harmony_from == a.owner
-        ):
-            events.append(pay(s, p, a.owner, 2, "SWW-RAC-PAN", "and hands back the Harmony token"))
-            s.players[p].harmony_from = None
         if a.owner is not None and a.owner != p and not a.declined and a.owner not in s.turn.attacked:
             s.turn.attacked.append(a.owner)
     return events
@@ -1009,17 +1084,7 @@ def conquer_region(s: SmallWorldState, p: int, rid: str, spend: int, cost: Cost,
     tribe = seat.active
     assert tribe is not None
     a = s.areas[rid]
-    events: list[Event] = []
-    for payee, coins, rule in cost.payments:
-        why = {
-            "SWW-ART-04": "to pass the Aegis of Aggramar",
-            "SWW-RAC-PAN": "and hands back the Harmony token",
-            "SWW-POW-BOG": "to enter a MarshDweller swamp",
-            "SWW-ART-01": "for the Doomhammer",
-        }[rule]
-        events.append(pay(s, p, payee, coins, rule, why))
-        if rule == "SWW-RAC-PAN":
-            seat.harmony_from = None
+    events = settle(s, p, cost.payments)
     s.turn.acted = True
     defenders = a.tokens
     was_occupied = a.occupied
@@ -1036,12 +1101,11 @@ def conquer_region(s: SmallWorldState, p: int, rid: str, spend: int, cost: Cost,
     if via == "champion":
         a.champion = True
         seat.hand_champion = False
-    else:
-        beasts = min(seat.hand_beasts, spend)
-        seat.hand_beasts -= beasts
-        a.beasts = beasts
-        a.tokens = spend - beasts
-        seat.hand -= spend - beasts
+    beasts = min(seat.hand_beasts, spend)
+    seat.hand_beasts -= beasts
+    a.beasts = beasts
+    a.tokens = spend - beasts
+    seat.hand -= spend - beasts
     s.turn.conquests += 1
     events.append(
         Event(
@@ -1130,14 +1194,20 @@ def _apply_decline(s: SmallWorldState, p: int, a: Action) -> list[Event]:
     if tribe.race == "goblins":
         events += resolve_bombs(s, p)
     keep = 2 if tribe.race == "tauren" else 1
-    for rid in s.regions_of(p):
+    regions = s.regions_of(p)
+    for rid in regions:
         area = s.areas[rid]
-        area.tokens = min(keep, area.tokens + area.beasts) or 1
+        flipped = min(keep, area.tokens + area.beasts) or 1
+        extra = min(keep - flipped, seat.hand) if keep > flipped else 0
+        seat.hand -= extra  # a Tauren region keeps 2 tokens: one from hand where the Champion stood
+        area.tokens = flipped + extra
         area.beasts = 0
         area.champion = False
         area.declined = True
         if not s.options.get("towers_stay_in_decline", False):
             area.watchtower = False
+    if tribe.race == "tauren":
+        _no_lone_tauren(s, regions)
     for area in s.areas.values():
         if tribe.race == "humans":
             area.objective = False
@@ -1162,6 +1232,21 @@ def _apply_decline(s: SmallWorldState, p: int, a: Action) -> list[Event]:
         events += remove_declined(s, p)
     refill_column(s)
     return events + end_of_turn(s)
+
+
+def _no_lone_tauren(s: SmallWorldState, regions: list[str]) -> None:
+    """SWW-RAC-TAU: a Tauren token left alone joins another region of the race (or leaves the map)."""
+    for rid in regions:
+        area = s.areas[rid]
+        if area.units != 1:
+            continue
+        others = [r for r in regions if r != rid and s.areas[r].units >= 2]
+        if others:
+            s.areas[others[0]].tokens += area.tokens
+            s.areas[others[0]].beasts += area.beasts
+        area.clear_occupants()
+        if area.bomb_by is not None:
+            _bomb_back(s, rid)
 
 
 def _apply_end(s: SmallWorldState, p: int, a: Action) -> list[Event]:
@@ -1197,12 +1282,18 @@ def _apply_intimidate(s: SmallWorldState, p: int, a: Action) -> list[Event]:
         seat = s.players[q]
         if declined:
             seat.returning_declined += 1
+            if area.race == "tauren" and area.units == 1:
+                # SWW-RAC-TAU: a Tauren token is never left alone, declined or not; it goes too.
+                area.tokens = 0
+                seat.returning_declined += 1
         else:
             seat.returning += 1
-            if area.race == "tauren" and area.tokens == 1 and not area.beasts and not area.champion:
-                # SWW-RAC-TAU: a Tauren token is never left alone; it goes with the other.
-                area.tokens = 0
-                seat.returning += 1
+            if area.race == "tauren" and area.units == 1:
+                seat.returning += area.tokens
+                seat.returning_beasts += area.beasts
+                seat.returning_champion = seat.returning_champion or area.champion
+                area.tokens = area.beasts = 0
+                area.champion = False
         if q not in s.turn.defenders:
             s.turn.defenders.append(q)
         text = (
@@ -1349,50 +1440,24 @@ def start_redeploy(s: SmallWorldState) -> list[Event]:
 def _apply_deploy(s: SmallWorldState, p: int, a: Action) -> list[Event]:
     assert isinstance(a, Deploy)
     area = s.areas[a.region]
-    if s.stage is Stage.REDEPLOY:
-        seat = s.players[p]
-        if a.unit == "token":
-            seat.hand -= a.count
-            area.tokens += a.count
-        elif a.unit == "beast":
-            seat.hand_beasts -= a.count
-            area.beasts += a.count
-        else:
-            seat.hand_champion = False
-            area.champion = True
-        events = [
-            Event(
-                "deploy",
-                {"player": p, "region": a.region, "count": a.count, "unit": a.unit},
-                f"player {p} deploys {a.count} {a.unit}(s) to {s.region_name(a.region)}",
-            )
-        ]
-        if not (seat.hand or seat.hand_beasts or seat.hand_champion):
-            events += after_redeploy(s)
-        return events
-    q = s.turn.defenders[0]
-    seat = s.players[q]
-    if seat.returning or seat.returning_beasts or seat.returning_champion:
-        if a.unit == "token":
-            seat.returning -= a.count
-            area.tokens += a.count
-        elif a.unit == "beast":
-            seat.returning_beasts -= a.count
-            area.beasts += a.count
-        else:
-            seat.returning_champion = False
-            area.champion = True
-    else:
-        seat.returning_declined -= a.count
-        area.tokens += a.count
+    pool = _deploy_pool(s)
+    pool.take(s, a.unit, a.count)
+    field = UNIT_FIELDS[a.unit][2]
+    setattr(area, field, True if a.unit == "champion" else getattr(area, field) + a.count)
+    q = pool.owner
+    verb = "deploys" if s.stage is Stage.REDEPLOY else "redeploys"
     events = [
         Event(
             "deploy",
             {"player": q, "region": a.region, "count": a.count, "unit": a.unit},
-            f"player {q} redeploys {a.count} {a.unit}(s) to {s.region_name(a.region)}",
+            f"player {q} {verb} {a.count} {a.unit}(s) to {s.region_name(a.region)}",
         )
     ]
-    return events + next_defender(s)
+    if s.stage is Stage.DEFEND:
+        return events + next_defender(s)
+    if not any(pool.count(s, unit) for unit in UNIT_FIELDS):
+        events += after_redeploy(s)
+    return events
 
 
 def after_redeploy(s: SmallWorldState) -> list[Event]:
@@ -1414,7 +1479,7 @@ def _objectives_or_end(s: SmallWorldState) -> list[Event]:
         if _objective_targets(s):
             s.stage = Stage.OBJECTIVE
             return []
-    return end_of_turn(s)
+    return _bombs_or_side(s)
 
 
 def _apply_place(s: SmallWorldState, p: int, a: Action) -> list[Event]:
@@ -1450,7 +1515,61 @@ def _apply_objective(s: SmallWorldState, p: int, a: Action) -> list[Event]:
     if s.turn.objectives_left > 0 and _objective_targets(s):
         return events
     s.turn.objectives_left = 0
-    return events + end_of_turn(s)
+    return events + _bombs_or_side(s)
+
+
+def _bombs_or_side(s: SmallWorldState) -> list[Event]:
+    """The Goblins choose where their bombs go (SWW-RAC-GOB), one at a time, while any may go."""
+    p = s.current
+    if s.active_race(p) == "goblins" and s.bombs:
+        s.stage = Stage.BOMB
+        if any(isinstance(a, Bomb) for a in legal_actions(s)):
+            return []
+    return _side_or_end(s)
+
+
+def _side_or_end(s: SmallWorldState) -> list[Event]:
+    """A neutral race holding the Battleground chooses its faction for the turn (SWW-LEG-01)."""
+    p = s.current
+    if s.faction_of(s.active_race(p)) == "neutral" and s.controls_marker(p, BATTLEGROUND):
+        s.stage = Stage.SIDE
+        return []
+    return end_of_turn(s)
+
+
+def _apply_bomb(s: SmallWorldState, p: int, a: Action) -> list[Event]:
+    assert isinstance(a, Bomb)
+    events = _pay_power(s, p, [a.region])
+    area = s.areas[a.region]
+    area.bomb_by, area.bomb_live = p, s.bombs.pop()
+    events.append(
+        Event(
+            "bomb_laid",
+            {"player": p, "region": a.region, "rule": "SWW-RAC-GOB"},
+            f"player {p}'s Goblins lay a bomb face down in {s.region_name(a.region)}",
+        )
+    )
+    if any(isinstance(x, Bomb) for x in legal_actions(s)):
+        return events
+    return events + _side_or_end(s)
+
+
+def _apply_side(s: SmallWorldState, p: int, a: Action) -> list[Event]:
+    assert isinstance(a, Side)
+    s.turn.side = a.faction
+    event = Event(
+        "side",
+        {"player": p, "faction": a.faction, "rule": "SWW-LEG-01"},
+        f"player {p}'s {s.race_name(s.active_race(p))} fight with the {a.faction.title()} this turn",
+    )
+    return [event, *end_of_turn(s)]
+
+
+def _apply_done(s: SmallWorldState, p: int, a: Action) -> list[Event]:
+    if s.stage is Stage.OBJECTIVE:
+        s.turn.objectives_left = 0
+        return _bombs_or_side(s)
+    return _side_or_end(s)
 
 
 # ======================================================================================
@@ -1468,8 +1587,6 @@ def end_of_turn(s: SmallWorldState) -> list[Event]:
             events += _forts(s, p)
         if tribe.power == "defensive":
             events += _watchtowers(s, p)
-        if tribe.race == "goblins":
-            events += _lay_bombs(s, p)
     events += score_turn(s, p)
     if tribe is not None and tribe.race == "pandaren" and not s.turn.declined_now:
         events += _give_harmony(s, p)
@@ -1486,15 +1603,25 @@ def _forts(s: SmallWorldState, p: int) -> list[Event]:
             s.areas[rid].fort = True
             placed.append(rid)
             count += 1
-    if not placed:
+    return _pieces_event("forts", p, placed, "SWW-POW-GAR", f"player {p} builds {len(placed)} Fort(s)")
+
+
+def _pieces_event(kind: str, p: int, regions: list[str], rule: str, text: str) -> list[Event]:
+    """The event of pieces laid or changed at the end of a turn (none when nothing changed)."""
+    if not regions:
         return []
-    return [
-        Event(
-            "forts",
-            {"player": p, "regions": placed, "rule": "SWW-POW-GAR"},
-            f"player {p} builds {len(placed)} Fort(s)",
-        )
-    ]
+    return [Event(kind, {"player": p, "regions": regions, "rule": rule}, text)]
+
+
+def race_tally(s: SmallWorldState, rid: str) -> dict[tuple[int | None, str | None, bool], int]:
+    """Regions next to ``rid`` per race (owner, race, declined): active and declined races apart."""
+    tally: dict[tuple[int | None, str | None, bool], int] = {}
+    for n in s.index.neighbours[rid]:
+        x = s.areas[n]
+        if x.occupied:
+            key = (x.owner, x.race, x.declined)
+            tally[key] = tally.get(key, 0) + 1
+    return tally
 
 
 def _watchtowers(s: SmallWorldState, p: int) -> list[Event]:
@@ -1503,12 +1630,7 @@ def _watchtowers(s: SmallWorldState, p: int) -> list[Event]:
     for rid in s.regions_of(p):
         if s.index.regions[rid].terrain != "field":
             continue
-        tally: dict[tuple[int | None, str | None, bool], int] = {}
-        for n in s.index.neighbours[rid]:
-            x = s.areas[n]
-            if x.occupied:
-                key = (x.owner, x.race, x.declined)
-                tally[key] = tally.get(key, 0) + 1
+        tally = race_tally(s, rid)
         mine = tally.pop((p, s.active_race(p), False), 0)
         majority = mine > max(tally.values(), default=0)
         area = s.areas[rid]
@@ -1520,45 +1642,8 @@ def _watchtowers(s: SmallWorldState, p: int) -> list[Event]:
             area.watchtower = False
             towers -= 1
             changed.append(rid)
-    if not changed:
-        return []
-    return [
-        Event(
-            "watchtowers",
-            {"player": p, "regions": changed, "rule": "SWW-POW-DEF"},
-            f"player {p}'s Watch Towers change in {len(changed)} region(s)",
-        )
-    ]
-
-
-def _lay_bombs(s: SmallWorldState, p: int) -> list[Event]:
-    mine = set(s.regions_of(p))
-    laid = []
-    for rid in s.index.order:
-        a = s.areas[rid]
-        if not s.bombs:
-            break
-        if (
-            a.occupied
-            and a.owner is not None
-            and a.owner != p
-            and not a.declined
-            and a.bomb_by is None
-            and not a.watchtower
-            and s.marker_region(AEGIS) != rid  # the Goblins would have to pay to touch it
-            and s.index.neighbours[rid] & mine
-        ):
-            a.bomb_by, a.bomb_live = p, s.bombs.pop()
-            laid.append(rid)
-    if not laid:
-        return []
-    return [
-        Event(
-            "bombs",
-            {"player": p, "regions": laid, "rule": "SWW-RAC-GOB"},
-            f"player {p}'s Goblins lay {len(laid)} bomb(s) face down",
-        )
-    ]
+    text = f"player {p}'s Watch Towers change in {len(changed)} region(s)"
+    return _pieces_event("watchtowers", p, changed, "SWW-POW-DEF", text)
 
 
 def resolve_bombs(s: SmallWorldState, p: int) -> list[Event]:
@@ -1698,8 +1783,13 @@ def begin_turn(s: SmallWorldState) -> list[Event]:
         for rid in s.regions_of(p):
             area = s.areas[rid]
             area.beasts = 0
+            if tribe.race == "tauren" and area.units == 1 and area.tokens:
+                seat.hand += area.tokens  # SWW-RAC-TAU: the token left alone goes back to hand
+                area.tokens = 0
             if area.units == 0:
                 area.clear_occupants()
+                if area.bomb_by is not None:
+                    _bomb_back(s, rid)
         seat.hand_beasts = 0
         events += _take_beasts(s, p)
     if tribe is not None:
@@ -1726,4 +1816,7 @@ _HANDLERS: dict[type, Callable[[SmallWorldState, int, Action], list[Event]]] = {
     Deploy: _apply_deploy,
     PlaceArtifact: _apply_place,
     Objective: _apply_objective,
+    Bomb: _apply_bomb,
+    Side: _apply_side,
+    Done: _apply_done,
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from warhorn.engine.events import Event
-from warhorn.games.smallworld.rules import BATTLEGROUND, HEART, WELL, forced_pay
+from warhorn.games.smallworld.rules import BATTLEGROUND, HEART, WELL, forced_pay, race_tally
 from warhorn.games.smallworld.state import SmallWorldState
 
 KARAZHAN = "karazhan"
@@ -48,12 +48,7 @@ def well_winner(s: SmallWorldState) -> tuple[int | None, str | None, bool] | Non
     well = s.marker_region(WELL)
     if well is None:
         return None
-    tally: dict[tuple[int | None, str | None, bool], int] = {}
-    for n in s.index.neighbours[well]:
-        a = s.areas[n]
-        if a.occupied:
-            key = (a.owner, a.race, a.declined)
-            tally[key] = tally.get(key, 0) + 1
+    tally = race_tally(s, well)
     if not tally:
         return None
     best = max(tally.values())
@@ -98,10 +93,8 @@ def score_turn(s: SmallWorldState, p: int) -> list[Event]:
         per_race = 2 if battleground else 1
         faction = s.faction_of(tribe.race)
         if faction == "neutral" and battleground:
-            # A neutral race at the Battleground sides with the faction that pays more this turn.
-            bonus = max(faction_bonus(s, p, f, per_race) for f in ("alliance", "horde"))
-        else:
-            bonus = faction_bonus(s, p, faction, per_race)
+            faction = s.turn.side  # the side its player chose for this turn (SWW-LEG-01)
+        bonus = faction_bonus(s, p, faction, per_race)
         if bonus:
             lines.append(("SWW-LEG-01" if battleground else "SWW-SCR-01", bonus, "faction bonus"))
         if s.controls_marker(p, HEART):

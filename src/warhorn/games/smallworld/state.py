@@ -43,7 +43,9 @@ class Stage(enum.Enum):
     RECRUIT = "recruit"  # Forsaken buy tokens (SWW-RAC-FOR)
     REDEPLOY = "redeploy"  # the active player places its tokens (SWW-RDP-01)
     PLACE = "place"  # Aegis / Heart of Azeroth laid down (SWW-ART-03, SWW-ART-04)
-    OBJECTIVE = "objective"  # Humans lay Military Objectives (SWW-RAC-HUM)
+    OBJECTIVE = "objective"  # Humans lay up to 2 Military Objectives (SWW-RAC-HUM)
+    BOMB = "bomb"  # Goblins lay bombs where they choose (SWW-RAC-GOB)
+    SIDE = "side"  # a neutral race at the Battleground picks a faction for the turn (SWW-LEG-01)
     DEFEND = "defend"  # an attacked player redeploys at the end of the attacker's turn (SWW-CNQ-04)
     OVER = "over"
 
@@ -131,6 +133,7 @@ class TurnLog:
     saved: list[int] = field(default_factory=list)  # players whose Draenei Holy Light was used this turn
     to_place: list[str] = field(default_factory=list)  # Aegis / Heart still to lay down
     objectives_left: int = 0
+    side: str = ""  # the faction a neutral race at the Battleground fights with this turn
     defenders: list[int] = field(default_factory=list)  # players still to redeploy tokens taken back
     declined_now: bool = False
 
@@ -484,6 +487,7 @@ class SmallWorldState(GameState):
                 "portals": self.turn.portals,
                 "defeated": [list(d) for d in self.turn.defeated],
                 "objectives_left": self.turn.objectives_left,
+                "side": self.turn.side,
                 "to_place": list(self.turn.to_place),
             },
         }
