@@ -199,3 +199,26 @@ def test_a_whole_game_against_three_ai_seats_is_played_by_clicking_the_board(
     assert results is not None and "SWW-FLW-01" in results["reason"]
     assert {"pick", "conquer", "deploy", "end"} <= kinds
     assert js_errors(driver) == []
+
+
+def test_the_log_names_each_seat_by_the_race_it_played(web_server: LiveServer, browser: Any) -> None:
+    """The engine's 'player 0' becomes 'Farmer Tauren (seat 0)' in the log (the race of the seat's pick
+    when the event happened) and in the prompt; the page's own seat is 'you'."""
+    driver = browser
+    link = _create(web_server, ["random", "human"], seed=3, players=2)[0]
+    payload = _payload(web_server, link)
+    picked = payload["view"]["players"][0]["active"]
+    assert picked is not None  # the AI seat 0 has played its first turn
+    driver.get(link)
+    _wait_redrawn(driver, -1)
+    layout = driver.execute_script(
+        "return fetch('/api/seat/' + document.getElementById('game').dataset.token + '/board')"
+        ".then((r) => r.json())"
+    )
+    name = f"{layout['powers'][picked['power']]} {layout['races'][picked['race']]['name']} (seat 0)"
+    WebDriverWait(driver, TIMEOUT).until(lambda d: name in d.find_element(By.ID, "log").text)
+    log = driver.find_element(By.ID, "log").text
+    assert "player 0" not in log and "player 1" not in log
+    combo = name.removesuffix(" (seat 0)")
+    assert f"seat 0 takes {combo}" in log  # its first pick: no race before it
+    assert not js_errors(driver)

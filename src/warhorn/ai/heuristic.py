@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from warhorn.ai.agents import Agent, Budget, register_agent
-from warhorn.ai.hooks import Prior, PriorFactory
+from warhorn.ai.hooks import Prior, PriorFactory, RolloutPolicy
 from warhorn.engine import Action, GameState, Rng, UnknownGameError, game_plugin
 from warhorn.engine.plugin import resolve
 
@@ -110,6 +110,21 @@ def heuristic_prior(
         return prior
 
     return make
+
+
+def heuristic_rollout(heuristic: GameHeuristic) -> RolloutPolicy:
+    """A rollout policy that plays ``heuristic``'s choice for whoever is to move.
+
+    The heuristic must read only what the deciding seat sees, and draw its random choices (if
+    any) from the generator it is given: search calls the policy on determinized states.
+    """
+
+    def policy(state: GameState, rng: Rng) -> Action:
+        decision = state.pending()
+        assert decision is not None, "a rollout asks only where a decision is pending"
+        return heuristic.choose(state, decision.player, rng).action
+
+    return policy
 
 
 class HeuristicAgent:

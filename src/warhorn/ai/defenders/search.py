@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from warhorn.ai.defenders import battle_odds, threat
 from warhorn.ai.defenders.player import DefendersHeuristic
+from warhorn.ai.heuristic import heuristic_rollout
 from warhorn.ai.hooks import GameHooks, shared_win_reward
-from warhorn.engine import Action, GameState, Rng
+from warhorn.engine import GameState
 from warhorn.games.defenders.state import DefendersState
 
 #: Actions a rollout plays (about two hero turns) before the evaluator scores the position.
 ROLLOUT_DEPTH = 24
-
-_ROLLOUT_PLAYER = DefendersHeuristic()
 
 
 def evaluate(state: GameState, player: int) -> float:
@@ -41,11 +40,8 @@ def evaluate(state: GameState, player: int) -> float:
     return min(0.99, max(0.01, value))
 
 
-def rollout_policy(state: GameState, rng: Rng) -> Action:
-    """The heuristic itself (it reads no hidden fact and draws nothing from ``rng``)."""
-    decision = state.pending()
-    assert decision is not None
-    return _ROLLOUT_PLAYER.choose(state, decision.player, rng).action
+#: The heuristic itself plays the rollouts (it reads no hidden fact and draws nothing from ``rng``).
+rollout_policy = heuristic_rollout(DefendersHeuristic())
 
 
 HOOKS = GameHooks(

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import math
 
+from warhorn.ai.heuristic import heuristic_rollout
 from warhorn.ai.hooks import GameHooks, win_share_reward
 from warhorn.ai.smallworld.player import SmallWorldHeuristic
-from warhorn.engine import Action, GameState, Rng
+from warhorn.engine import GameState
 from warhorn.games.smallworld.state import SmallWorldState
 
 #: Actions a rollout plays (about one turn) before the leaf value.
 ROLLOUT_DEPTH = 12
 #: Coins of projected lead that make a win about e times likelier than a loss.
 SCALE = 6.0
-
-_ROLLOUT_PLAYER = SmallWorldHeuristic()
 
 
 def projected_coins(state: SmallWorldState, player: int) -> float:
@@ -41,11 +40,8 @@ def evaluate(state: GameState, player: int) -> float:
     return min(0.99, max(0.01, weights[player] / sum(weights)))
 
 
-def rollout_policy(state: GameState, rng: Rng) -> Action:
-    """The heuristic itself (it reads no hidden fact of another player)."""
-    decision = state.pending()
-    assert decision is not None
-    return _ROLLOUT_PLAYER.choose(state, decision.player, rng).action
+#: The heuristic itself plays the rollouts (it reads no hidden fact of another player).
+rollout_policy = heuristic_rollout(SmallWorldHeuristic())
 
 
 HOOKS = GameHooks(

@@ -57,6 +57,58 @@ function regionName(id) {
   return r ? r.name : id;
 }
 
+// --- names in the log and the page: a seat is named by its race (with its power) -----------------------
+// The engine's texts say "player 2"; the page says "Farmer Tauren (seat 2)" instead, with the race that
+// seat played when the event happened: the names follow the picks in the log (the log is described in
+// order, and written again from its start when the layout arrives), else the seat's race now.
+const seatRaces = new Map(); // seat -> "Power Race" of its latest pick in the log described so far
+let lastLogged = 0; // the action number of the last event described (a smaller one: the log restarts)
+
+function comboName(tribe) {
+  if (!tribe) return null;
+  const power = tribe.power && layout ? layout.powers[tribe.power] || tribe.power : null;
+  return power ? `${power} ${raceName(tribe.race)}` : raceName(tribe.race);
+}
+
+function seatLabel(n, viewNow) {
+  const viewer = lastArgs ? lastArgs.controls.seat : null;
+  const now = viewNow && viewNow.players && viewNow.players[n];
+  const name = seatRaces.has(n) ? seatRaces.get(n) : now ? comboName(now.active) : null;
+  const who = n === viewer ? "you" : `seat ${n}`;
+  return name ? `${name} (${who})` : who === "you" ? "you" : who;
+}
+
+function namePlayers(text) {
+  const view = lastArgs ? lastArgs.payload.view : null;
+  return String(text)
+    .replace(/\bplayers \[([\d, ]+)\]/g, (_, list) => list.split(",").map((n) => seatLabel(Number(n), view)).join(", "))
+    .replace(/\b[Pp]layer (\d+)('s)?/g, (_, n, own) => `${seatLabel(Number(n), view)}${own || ""}`);
+}
+
+// A log line with the seats named by their races.
+export function describeEvent(event) {
+  if (!layout || !event.text) return null;
+  if (event.action < lastLogged) seatRaces.clear();
+  lastLogged = event.action;
+  const pick = event.kind === "pick" && event.data && event.data.race ? event.data : null;
+  if (pick && !seatRaces.has(pick.player)) seatRaces.set(pick.player, null); // its first race: "seat 0 takes..."
+  const text = namePlayers(event.text);
+  if (pick) seatRaces.set(pick.player, comboName({ race: pick.race, power: pick.power }));
+  return text;
+}
+
+// A seat's name on the page: the race (and power) it plays now, or its declined race.
+export function playerName(seatIndex, payload) {
+  const p = payload.view && payload.view.players && payload.view.players[seatIndex];
+  if (!layout || !p) return null;
+  if (p.active) return comboName(p.active);
+  return p.declined ? `${raceName(p.declined.race)} (in decline)` : null;
+}
+
+export function describeText(text) {
+  return layout ? namePlayers(text) : text;
+}
+
 // The prices belong to one version: while the layout of a newer one is on its way, none are shown.
 function currentOffers() {
   return lastArgs && layoutVersion === lastArgs.payload.version ? layout.offers || {} : {};
@@ -241,8 +293,10 @@ async function loadLayout(version) {
   const fetched = await request("GET", `/api/seat/${token}/board`);
   fetched.byId = Object.fromEntries(fetched.regions.map((r) => [r.id, r]));
   if (version >= layoutVersion) {
+    const first = layout === null;
     layout = fetched;
     layoutVersion = version;
+    if (first && lastArgs && lastArgs.controls.refreshLog) lastArgs.controls.refreshLog(); // names now known
   }
 }
 
