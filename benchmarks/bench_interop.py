@@ -1,11 +1,17 @@
-"""What an environment costs over the raw engine: time per game action, raw and through PettingZoo.
+"""What an environment step costs over a raw engine step, on identical games, in the same run.
 
-Raw: ``legal_actions()`` and ``apply()`` of a uniformly random legal action.
-PettingZoo: the AEC environment of :mod:`warhorn.interop.pettingzoo`, a uniformly random token of the
-mask at every step, with ``last()`` (the observation: the view hashed, the mask) before each one — what
-an agent loop does. Both play games of the same seeds to the end, in the same run; the choices differ
-(uniform over legal actions, uniform over the mask's tokens), so the games differ too. The figure is
-time per *game action* (an action takes one or more token steps in the environment).
+For every registered game (its first conformance option set) and each seed, the same game is played
+twice, alternately, with the same actions:
+
+- **raw**: ``legal_actions()``, a uniformly random legal action (``Rng(seed)``), ``apply()``;
+- **env**: the PettingZoo AEC environment of :mod:`warhorn.interop.pettingzoo` on the same game (the
+  seed its ``reset`` draws is the raw game's seed), choosing the *same* action as raw (the same
+  generator over the same list of legal actions) token by token, with ``last()`` — the observation
+  (the view hashed, the tokens chosen) and the mask — before every token step, as an agent loop does.
+
+The figure is time per game action (an action takes one or more token steps in the environment);
+the overhead is env / raw − 1 over the same actions. The two runs of a game alternate, so load on
+the machine falls on both alike.
 
     .venv/bin/python benchmarks/bench_interop.py [--games 3]
 """
@@ -19,37 +25,44 @@ import numpy as np
 
 from warhorn.engine.registry import load_game, registered_plugins
 from warhorn.engine.rng import Rng
-from warhorn.interop.pettingzoo import env
+from warhorn.interop.pettingzoo import WarhornAECEnv, env
 
 
-def raw_seconds_per_action(game: str, options: dict[str, object], seeds: range) -> tuple[float, int]:
-    actions, start = 0, time.perf_counter()
-    for seed in seeds:
-        state, rng = load_game(game, seed=seed, **options), Rng(seed)
-        while not state.is_terminal:
-            state, _ = state.apply(rng.choice(state.legal_actions()))
-            actions += 1
-    return (time.perf_counter() - start) / actions, actions
+def game_seed(seed: int) -> int:
+    """The game seed ``WarhornAECEnv.reset(seed=seed)`` draws (so raw plays the same game)."""
+    return int(np.random.default_rng(seed).integers(2**31))
 
 
-def env_seconds_per_action(game: str, options: dict[str, object], seeds: range) -> tuple[float, int, int]:
-    aec = env(game, **options)
+def raw_game(game: str, options: dict[str, object], seed: int) -> tuple[float, int, str]:
+    """Seconds (setting up included) and actions of one raw game, and its final digest."""
+    actions, start = 0, time.process_time()
+    state, rng = load_game(game, seed=game_seed(seed), **options), Rng(seed)
+    while not state.is_terminal:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+        actions += 1
+    return time.process_time() - start, actions, state.digest()
+
+
+def env_game(aec: WarhornAECEnv, seed: int) -> tuple[float, int, int, str]:
+    """Seconds, actions and token steps of the same game through the environment, and its final digest."""
+    rng = Rng(seed)
     actions = tokens = 0
-    start = time.perf_counter()
-    for seed in seeds:
-        aec.reset(seed=seed)
-        pick = np.random.default_rng(seed)
-        for agent in aec.agent_iter():
-            observation, _, termination, truncation, _ = aec.last()
-            if termination or truncation:
-                aec.step(None)
-                continue
-            before = aec.session.state
-            aec.step(int(pick.choice(np.flatnonzero(observation["action_mask"]))))
-            tokens += 1
-            actions += aec.session.state is not before
-            del agent
-    return (time.perf_counter() - start) / actions, actions, tokens
+    start = time.process_time()
+    aec.reset(seed=seed)
+    code: tuple[int, ...] = ()
+    for _ in aec.agent_iter():
+        _, _, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            aec.step(None)
+            continue
+        chooser = aec.session.chooser
+        assert chooser is not None
+        if not chooser.chosen:  # a new decision: the action raw play chooses, over the same list
+            code = aec.session.index.encode(rng.choice(list(chooser.codes.values())))
+            actions += 1
+        aec.step(code[len(chooser.chosen)])
+        tokens += 1
+    return time.process_time() - start, actions, tokens, aec.session.state.digest()
 
 
 def main() -> None:
@@ -58,16 +71,27 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=3, help="games per registered game (seeds 0..n-1)")
     args = parser.parse_args()
-    seeds = range(args.games)
-    print(f"{'game':<28} {'raw µs/action':>14} {'env µs/action':>14} {'tokens/action':>14} {'overhead':>9}")
+    print(
+        f"{'game':<28} {'actions':>8} {'raw µs/action':>14} {'env µs/action':>14} "
+        f"{'tokens/action':>14} {'overhead':>9}"
+    )
     for game, plugin in registered_plugins().items():
         options = dict(plugin.conformance.option_sets[0])
-        raw, _ = raw_seconds_per_action(game, options, seeds)
-        through_env, actions, tokens = env_seconds_per_action(game, options, seeds)
+        aec = env(game, **options)
+        raw_s = env_s = 0.0
+        actions = tokens = 0
+        for seed in range(args.games):
+            seconds, raw_actions, raw_digest = raw_game(game, options, seed)
+            through_env, env_actions, env_tokens, env_digest = env_game(aec, seed)
+            if (raw_actions, raw_digest) != (env_actions, env_digest):
+                raise SystemExit(f"{game} seed {seed}: the environment played another game than raw")
+            raw_s, env_s = raw_s + seconds, env_s + through_env
+            actions, tokens = actions + raw_actions, tokens + env_tokens
         label = f"{game} {options}" if options else game
         print(
-            f"{label:<28} {raw * 1e6:>14.0f} {through_env * 1e6:>14.0f} {tokens / actions:>14.2f} "
-            f"{(through_env / raw - 1) * 100:>8.0f}%"
+            f"{label:<28} {actions:>8} {raw_s / actions * 1e6:>14.0f} {env_s / actions * 1e6:>14.0f} "
+            f"{tokens / actions:>14.2f} {(env_s / raw_s - 1) * 100:>8.0f}%",
+            flush=True,
         )
 
 

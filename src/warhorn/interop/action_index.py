@@ -59,6 +59,10 @@ STRUCTURAL = (OPEN, CLOSE, NONE, FALSE, TRUE, EMPTY, SPELL, END)
 SPELLABLE = "".join(chr(c) for c in range(32, 127))
 
 
+#: How many action codes an index remembers (then it forgets them all and starts again).
+CODE_CACHE_SIZE = 1 << 16
+
+
 class ActionIndexError(ValueError):
     """An action holds a value outside the game's token vocabulary, or a token sequence is not an action."""
 
@@ -96,6 +100,9 @@ class ActionIndex:
         words += [f"str:{text}" for text in sorted(set(strings))]
         self.tokens: tuple[str, ...] = tuple(words)
         self._number = {word: i for i, word in enumerate(self.tokens)}
+        # Codes of the actions met lately: a game offers the same actions decision after decision
+        # (Nerath's hundreds of moves), and coding one walks its fields. Actions are frozen values.
+        self._codes: dict[Action, tuple[int, ...]] = {}
 
     @classmethod
     def for_state(cls, state: GameState) -> ActionIndex:
@@ -158,10 +165,16 @@ class ActionIndex:
 
     def encode(self, action: Action) -> tuple[int, ...]:
         """The token numbers of ``action`` (ActionIndexError when a value is outside the vocabulary)."""
-        out = [self._token(f"kind:{action.kind}", action)]
-        for f in dataclasses.fields(action):
-            out += self._value_tokens(getattr(action, f.name), action)
-        return tuple(out)
+        code = self._codes.get(action)
+        if code is None:
+            out = [self._token(f"kind:{action.kind}", action)]
+            for f in dataclasses.fields(action):
+                out += self._value_tokens(getattr(action, f.name), action)
+            code = tuple(out)
+            if len(self._codes) >= CODE_CACHE_SIZE:
+                self._codes.clear()
+            self._codes[action] = code
+        return code
 
     # --- tokens -> action ---------------------------------------------------
     def _read_value(self, tokens: Sequence[int], at: int) -> tuple[Any, int]:

@@ -98,7 +98,10 @@ class WarhornAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # ty
         if action is None:
             raise ValueError(f"{agent} must choose a token: None is only for a finished agent")
         self._cumulative_rewards[agent] = 0.0
-        self.session.choose(int(action))
+        if self.session.choose(int(action)) is None:
+            # the same decision goes on: the same agent chooses its next token
+            self._accumulate_rewards()
+            return
         if self.session.is_terminal:
             for player, reward in enumerate(self.session.rewards()):
                 self.rewards[self.possible_agents[player]] = reward

@@ -23,7 +23,8 @@ every seat among the winners, so every seat gets the team's result.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,20 @@ from warhorn.engine.registry import game_spec, load_game
 from warhorn.engine.state import GameState
 from warhorn.interop.action_index import ActionIndex, TokenChooser
 from warhorn.interop.observation import VIEW_SIZE, encode_view
+
+
+def observation_vector(
+    view: npt.NDArray[np.float32], chosen: Sequence[int], index_size: int
+) -> npt.NDArray[np.float32]:
+    """The observation of a player whose hashed view is ``view`` and who chose ``chosen`` so far in the
+    pending action (empty for a player not choosing): the layout of the module text."""
+    out = np.zeros(VIEW_SIZE + 2 * index_size, dtype=np.float32)
+    out[:VIEW_SIZE] = view
+    if chosen:
+        for token in chosen:
+            out[VIEW_SIZE + token] += 1.0
+        out[VIEW_SIZE + index_size + chosen[-1]] = 1.0
+    return out
 
 
 def seat_rewards(results: Results, num_players: int) -> list[float]:
@@ -63,8 +78,10 @@ class TokenSession:
         self.num_players = load_game(game, seed=0, content=content, **self.options).num_players
         self.observation_size = VIEW_SIZE + 2 * self.index.size
         self.state: GameState = load_game(game, seed=0, content=content, **self.options)
-        self.chooser: TokenChooser | None = None
+        self._chooser: TokenChooser | None = None
         self._views: dict[int, dict[str, Any]] = {}
+        self._encoded: dict[int, npt.NDArray[np.float32]] = {}
+        self._texts: dict[int, str] = {}
         self._begin_decision()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TokenSession:
@@ -72,9 +89,11 @@ class TokenSession:
         twin = copy.copy(self)
         twin.state = self.state.copy()
         twin._views = dict(self._views)
-        if self.chooser is not None:
-            twin.chooser = copy.copy(self.chooser)
-            twin.chooser.chosen = list(self.chooser.chosen)
+        twin._encoded = dict(self._encoded)
+        twin._texts = dict(self._texts)
+        if self._chooser is not None:
+            twin._chooser = copy.copy(self._chooser)
+            twin._chooser.chosen = list(self._chooser.chosen)
         return twin
 
     def reset(self, seed: int) -> None:
@@ -84,9 +103,19 @@ class TokenSession:
 
     def _begin_decision(self) -> None:
         self._views = {}
-        self.chooser = (
-            None if self.state.is_terminal else TokenChooser(self.index, self.state.legal_actions())
-        )
+        self._encoded = {}
+        self._texts = {}
+        decision = None if self.state.is_terminal else self.state.pending()
+        self._acting = None if decision is None else decision.player
+        self._chooser = None
+
+    @property
+    def chooser(self) -> TokenChooser | None:
+        """The pending decision's token chooser (None once the game is over), built when first asked:
+        a decision a built-in agent takes whole (:meth:`apply`) never codes its legal actions."""
+        if self._chooser is None and self._acting is not None:
+            self._chooser = TokenChooser(self.index, self.state.legal_actions())
+        return self._chooser
 
     @property
     def is_terminal(self) -> bool:
@@ -95,8 +124,7 @@ class TokenSession:
     @property
     def acting_player(self) -> int | None:
         """The player the pending decision asks (None once the game is over)."""
-        decision = self.state.pending()
-        return None if decision is None else decision.player
+        return self._acting
 
     def view(self, player: int) -> dict[str, Any]:
         """``player``'s view (cached until the state changes)."""
@@ -105,27 +133,40 @@ class TokenSession:
             view = self._views[player] = self.state.view(player)
         return view
 
+    def view_text(self, player: int) -> str:
+        """``player``'s view as compact JSON with sorted keys (cached until the state changes)."""
+        text = self._texts.get(player)
+        if text is None:
+            text = self._texts[player] = json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
+        return text
+
+    def encoded_view(self, player: int) -> npt.NDArray[np.float32]:
+        """``player``'s view hashed (:func:`~warhorn.interop.observation.encode_view`; cached until the
+        state changes, so the tokens of one action hash the view once). Do not modify it."""
+        encoded = self._encoded.get(player)
+        if encoded is None:
+            encoded = self._encoded[player] = encode_view(self.view(player))
+        return encoded
+
     def mask(self, player: int) -> npt.NDArray[np.int8]:
         """The tokens ``player`` may choose next (all zeros when the pending decision is not theirs)."""
-        if self.chooser is None or player != self.acting_player:
+        chooser = self.chooser if player == self._acting else None
+        if chooser is None:
             return np.zeros(self.index.size, dtype=np.int8)
-        return self.chooser.mask()
+        return chooser.mask()
 
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``player``'s observation vector (layout in the module text)."""
-        out = np.zeros(self.observation_size, dtype=np.float32)
-        out[:VIEW_SIZE] = encode_view(self.view(player))
-        if self.chooser is not None and player == self.acting_player and self.chooser.chosen:
-            size = self.index.size
-            np.add.at(out, [VIEW_SIZE + token for token in self.chooser.chosen], 1.0)
-            out[VIEW_SIZE + size + self.chooser.chosen[-1]] = 1.0
-        return out
+        chooser = self.chooser if player == self._acting else None
+        chosen = chooser.chosen if chooser is not None else []
+        return observation_vector(self.encoded_view(player), chosen, self.index.size)
 
     def choose(self, token: int) -> Action | None:
         """The acting player takes ``token``; the action applied once it is determined, else None."""
-        if self.chooser is None:
+        chooser = self.chooser
+        if chooser is None:
             raise ValueError("the game is over: no token can be chosen")
-        action = self.chooser.choose(token)
+        action = chooser.choose(token)
         if action is not None:
             self.state, _ = self.state.apply(action)
             self._begin_decision()
