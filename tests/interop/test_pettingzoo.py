@@ -1,36 +1,15 @@
-"""PettingZoo's own judges on every registered game and option set of the conformance cases."""
+"""The PettingZoo AEC environment: rewards from the results (its judges run in tests/conformance)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
-
-from warhorn.conformance import conformance_cases
 from warhorn.engine.decisions import Results
 from warhorn.interop.pettingzoo import env
 from warhorn.interop.session import seat_rewards
-
-OPTION_SETS = sorted({(game, tuple(sorted(options.items()))) for game, options, _ in conformance_cases()})
-
-
-def _id(case: tuple[str, tuple[tuple[str, Any], ...]]) -> str:
-    game, options = case
-    return f"{game}[{','.join(f'{k}={v}' for k, v in options) or 'default'}]"
-
-
-@pytest.mark.filterwarnings("ignore:Observation")
-@pytest.mark.parametrize("case", OPTION_SETS, ids=[_id(c) for c in OPTION_SETS])
-def test_pettingzoo_api_and_seed_tests_pass(case: tuple[str, tuple[tuple[str, Any], ...]]) -> None:
-    game, option_items = case
-    options = dict(option_items)
-    api_test(env(game, **options), num_cycles=400)
-    seed_test(lambda: env(game, **options), num_cycles=50)
 
 
 def test_a_whole_game_ends_with_every_seat_rewarded_by_the_results() -> None:
