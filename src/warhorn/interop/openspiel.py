@@ -19,20 +19,31 @@ The game type is declared from the game's spec:
 
 Actions are the tokens of :mod:`warhorn.interop.action_index`
 (``num_distinct_actions`` = the vocabulary's size): a player chooses a
-decision's action token by token. Observation tensor and string: the
-player's observation vector of :mod:`warhorn.interop.session` and the view's
-JSON with the tokens chosen so far. Information-state string: a BLAKE2b chain
-over everything the player has observed (each view it was shown after every
-action, and the tokens it chose) — perfect recall, one fixed-length string.
-No information-state *tensor* is provided: a perfect-recall tensor of a game
-of unbounded length has no fixed shape.
+decision's action token by token.
+
+Observation tensor and string (what the player sees now): the player's
+observation vector of :mod:`warhorn.interop.session` and the view's JSON with
+the tokens chosen so far.
+
+Information state (perfect recall: everything the player has observed — the
+view it was shown after every action — and every token it chose):
+
+- string: a BLAKE2b chain over that history, one fixed-length string that
+  identifies it;
+- tensor (:func:`information_state_tensor_size`, fixed per game and option
+  set): the observation vector, then how many times the player chose each
+  token in the whole game, then the mean of its hashed views after every
+  action so far, then how many actions it has seen (``log1p``). It is a
+  function of the information state (equal histories give equal tensors); as
+  a game's length has no bound, no fixed-size tensor can tell every history
+  apart, and two histories may share a tensor — algorithms that need an exact
+  key use the string.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
-import json
 from typing import Any
 
 import numpy as np
@@ -40,6 +51,7 @@ import pyspiel
 
 from warhorn.engine.decisions import GameSpec
 from warhorn.engine.registry import game_spec, registered_games
+from warhorn.interop.observation import VIEW_SIZE
 from warhorn.interop.session import TokenSession
 
 #: A bound on tokens per action, for ``max_game_length`` (spec.max_actions × this).
@@ -76,7 +88,7 @@ def game_type(spec: GameSpec) -> pyspiel.GameType:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -115,7 +127,9 @@ class WarhornSpielGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"observation parameters are not supported, got {params}")
         if iig_obs_type is None or not iig_obs_type.perfect_recall:
             return ViewObserver(self.session_template.observation_size)
-        return InformationStateObserver()
+        return InformationStateObserver(
+            self.session_template.observation_size, self.session_template.index.size
+        )
 
 
 class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
@@ -123,15 +137,33 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: WarhornSpielGame, seed: int) -> None:
         super().__init__(game)
-        self.session = copy.deepcopy(game.session_template)
-        self.session.reset(seed)
-        self._recall = [""] * self.session.num_players
-        self._remember_views()
+        # Built when first used: OpenSpiel clones a Python state by making a new initial state and
+        # overwriting its attributes with copies of the original's, so a state that is only ever
+        # overwritten never deals a game.
+        self._template = _Shared(game.session_template)
+        self._seed = seed
+        self._session: TokenSession | None = None
+
+    @property
+    def session(self) -> TokenSession:
+        """The game played token by token (dealt with this state's seed when first asked)."""
+        if self._session is None:
+            self._session = copy.deepcopy(self._template.value)
+            self._session.reset(self._seed)
+            players, size = self._session.num_players, self._session.index.size
+            self._recall = [""] * players
+            #: per player: tokens chosen in the whole game, the sum of its hashed views, how many views
+            self._tokens_chosen = np.zeros((players, size), np.float32)
+            self._views_seen = np.zeros((players, VIEW_SIZE), np.float32)
+            self._actions_seen = 0
+            self._remember_views()
+        return self._session
 
     def _remember_views(self) -> None:
+        self._actions_seen += 1
         for player in range(self.session.num_players):
-            seen = json.dumps(self.session.view(player), sort_keys=True, separators=(",", ":"))
-            self._recall[player] = _chain(self._recall[player], "view:" + seen)
+            self._recall[player] = _chain(self._recall[player], "view:" + self.session.view_text(player))
+            self._views_seen[player] += self.session.encoded_view(player)
 
     def current_player(self) -> int:
         if self.session.is_terminal:
@@ -144,8 +176,9 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
         return [int(token) for token in np.flatnonzero(self.session.mask(player))]
 
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
+        player = self.current_player()  # (deals the game if not yet done)
         self._recall[player] = _chain(self._recall[player], f"token:{action}")
+        self._tokens_chosen[player, action] += 1.0
         if self.session.choose(int(action)) is not None:
             self._remember_views()
 
@@ -160,6 +193,16 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self.session.state.describe()
+
+
+class _Shared:
+    """A value every copy of a state shares (``deepcopy`` leaves it as it is): the session template."""
+
+    def __init__(self, value: TokenSession) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
 
 
 def _chain(previous: str, item: str) -> str:
@@ -179,22 +222,36 @@ class ViewObserver:
     def string_from(self, state: WarhornSpielState, player: int) -> str:
         chooser = state.session.chooser
         chosen = chooser.chosen if chooser is not None and player == state.session.acting_player else []
-        view = json.dumps(state.session.view(player), sort_keys=True, separators=(",", ":"))
+        view = state.session.view_text(player)
         return f"{view} chosen:{','.join(map(str, chosen))}"
 
 
 class InformationStateObserver:
-    """OpenSpiel perfect-recall observer: a string identifying everything the player has observed."""
+    """OpenSpiel perfect-recall observer: the string identifies everything the player has observed; the
+    tensor summarises it in a fixed shape (see the module text)."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+    def __init__(self, observation_size: int, index_size: int) -> None:
+        self.observation_size = observation_size
+        self.index_size = index_size
+        self.tensor = np.zeros(information_state_tensor_size(observation_size, index_size), np.float32)
+        self.dict = {"information_state": self.tensor}
 
     def set_from(self, state: WarhornSpielState, player: int) -> None:
-        raise pyspiel.SpielError("warhorn games provide no information-state tensor (unbounded length)")
+        at = self.observation_size
+        self.tensor[:at] = state.session.observation(player)
+        self.tensor[at : at + self.index_size] = state._tokens_chosen[player]
+        at += self.index_size
+        self.tensor[at : at + VIEW_SIZE] = state._views_seen[player] / state._actions_seen
+        self.tensor[-1] = np.log1p(state._actions_seen)
 
     def string_from(self, state: WarhornSpielState, player: int) -> str:
+        state.session  # noqa: B018 (deals the game if not yet done)
         return f"player {player} recall {state._recall[player]}"
+
+
+def information_state_tensor_size(observation_size: int, index_size: int) -> int:
+    """The information-state tensor's length: observation, token counts, mean hashed view, actions seen."""
+    return observation_size + index_size + VIEW_SIZE + 1
 
 
 def register_games() -> list[str]:
