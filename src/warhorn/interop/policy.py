@@ -1,0 +1,73 @@
+"""A policy over tokens as a warhorn agent: a trained RL policy plays in tournaments, the server, the CLI.
+
+A policy trained on the wrappers sees an observation vector and the mask of
+the next token (:mod:`warhorn.interop.session`) and answers a token.
+:class:`TokenPolicyAgent` turns it into an :class:`~warhorn.ai.agents.Agent`:
+at each decision it codes the legal actions, builds the same observation the
+environments give, and asks the policy for tokens until they determine one
+legal action. Nothing but ``legal_actions()`` and ``view(player)`` is read, so
+the agent sees exactly what the player may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from warhorn.engine.actions import Action
+from warhorn.engine.rng import Rng
+from warhorn.engine.state import GameState
+from warhorn.interop.action_index import ActionIndex, TokenChooser
+from warhorn.interop.observation import encode_view
+from warhorn.interop.session import observation_vector
+
+#: observation vector, mask of the next token (int8) -> the token chosen (one the mask allows).
+TokenPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], int]
+
+
+class TokenPolicyAgent:
+    """A warhorn agent that chooses each action token by token with ``policy`` (see the module text)."""
+
+    def __init__(self, policy: TokenPolicy, name: str = "token policy") -> None:
+        self.policy = policy
+        self.name = name
+        self._indexes: dict[tuple[str, str], ActionIndex] = {}
+        self._tokens = 0
+
+    def _index(self, state: GameState) -> ActionIndex:
+        key = (state.spec.id, repr(sorted(state.options.items())))
+        index = self._indexes.get(key)
+        if index is None:
+            index = self._indexes[key] = ActionIndex.for_game(state.spec.id, state.options)
+        return index
+
+    def choose(self, state: GameState, player: int, rng: Rng) -> Action:
+        index = self._index(state)
+        chooser = TokenChooser(index, state.legal_actions())
+        view = encode_view(state.view(player))
+        self._tokens = 0
+        while True:
+            mask = chooser.mask()
+            token = int(self.policy(observation_vector(view, chooser.chosen, index.size), mask))
+            if not 0 <= token < index.size or not mask[token]:
+                raise ValueError(f"{self.name}: token {token} is outside the mask of the next token")
+            self._tokens += 1
+            action = chooser.choose(token)
+            if action is not None:
+                return action
+
+    def explain(self) -> str:
+        return f"chosen by {self.name} in {self._tokens} token(s)"
+
+
+def random_token_policy(seed: int = 0) -> TokenPolicy:
+    """A policy choosing uniformly among the tokens the mask allows (a baseline, and for tests)."""
+    generator = np.random.default_rng(seed)
+
+    def policy(observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> int:
+        del observation
+        return int(generator.choice(np.flatnonzero(mask)))
+
+    return policy
