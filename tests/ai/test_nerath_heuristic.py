@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.games.nerath.scenario import K, N, V, play, position
+from tests.games.nerath.scenario import K, N, V, begin_turn, play, position
 from tests.games.nerath.test_card_choices import BOARD
 from warhorn.ai import heuristic_for, make_agent
 from warhorn.ai.hooks import game_hooks
@@ -319,7 +319,7 @@ def test_plays_cards_with_the_choice_their_text_leaves_to_it() -> None:
     action, _ = _decide(s)
     assert isinstance(action, PlayTreasure) and action.card == "horn" and action.target == "k1"
     s, _ = s.apply(action)
-    s.begin_turn_for_test(DRAW)  # the Horn's property asks where its soldier goes
+    s = begin_turn(s, DRAW)  # the Horn's property asks where its soldier goes
     action, reason = _decide(s)
     assert isinstance(action, PlayTreasure) and action.target and "choose" in reason
     # a card that destroys an enemy piece: the most valuable one

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from warhorn.engine import load_game
 from warhorn.games.nerath.board import SpaceSpec, build_board
-from warhorn.games.nerath.game import NerathState
+from warhorn.games.nerath.position import position_from
 from warhorn.games.nerath.web.layout import nerath_layout
 
 SPACE_KEYS = {"id", "name", "kind", "x", "y", "home", "capital", "castle_at_start", "coastal", "gold", "vp"}
@@ -96,7 +96,7 @@ def test_a_board_built_in_code_gets_an_automatic_drawing() -> None:
         ],
         [("a", "b"), ("b", "c")],
     )
-    layout: dict[str, Any] = nerath_layout(NerathState.empty(board))
+    layout: dict[str, Any] = nerath_layout(position_from({}, board))
     assert [s["id"] for s in layout["spaces"]] == ["a", "b", "c"]
     assert all(0 <= s["x"] <= 1000 and 0 <= s["y"] <= 700 for s in layout["spaces"])
     assert layout["connections"] == [["a", "b"], ["b", "c"]]

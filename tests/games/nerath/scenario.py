@@ -7,10 +7,10 @@ from typing import Any
 
 from tests.games.nerath.boards import small_board
 from warhorn.engine.events import Event
-from warhorn.engine.rng import ScriptedRng
+from warhorn.engine.rng import Rng, ScriptedRng
 from warhorn.games.nerath.board import KINGDOM_IDS, NerathBoard
 from warhorn.games.nerath.game import NerathState
-from warhorn.games.nerath.position import PHASE_IDS, position_from
+from warhorn.games.nerath.position import PHASE_IDS, position_from, to_position
 from warhorn.games.nerath.state import MOVEMENT
 
 K, V, IC, N = 0, 1, 2, 3  # Karkoth, Vailin, Iron Circle, Nerath
@@ -31,6 +31,7 @@ def position(
     guardians: dict[str, list[str]] | None = None,
     board: NerathBoard | None = None,
     cargo: dict[int, list[str]] | None = None,
+    rng: Rng | None = None,
 ) -> NerathState:
     """A position with only the given pieces (kingdom, space, piece, count), at ``kingdom``'s ``phase``.
 
@@ -38,7 +39,8 @@ def position(
     pieces numbered in listing order and cargo after them.
 
     ``cargo`` maps the n-th listed warship (0-based over warships in listing order) to pieces aboard.
-    ``guardians`` places face-down guardian tiles on dungeons.
+    ``guardians`` places face-down guardian tiles on dungeons. ``rng``: a dice generator instead
+    of the scripted ``rolls`` and ``choices``.
     """
     b = board or _BOARD
     spaces: dict[str, dict[str, Any]] = {}
@@ -75,9 +77,23 @@ def position(
         "treasure_deck": [],
         "guardian_stack": [],
     }
-    s = position_from(data, b, rng=ScriptedRng(rolls, choices=choices))
+    s = position_from(data, b, rng=rng if rng is not None else ScriptedRng(rolls, choices=choices))
     assert isinstance(s, NerathState)
     return s
+
+
+def begin_turn(s: NerathState, phase: int = MOVEMENT, kingdom: int | None = None) -> NerathState:
+    """``s`` with ``kingdom``'s turn (default: the current kingdom's) begun at ``phase``, rebuilt
+    through the public position builder: ``to_position`` with ``begin_turn`` set, then
+    ``position_from`` on the same board and dice generator (the scripted dice carry on)."""
+    data = to_position(s)
+    data["kingdom"] = KINGDOM_IDS[s.current_kingdom if kingdom is None else kingdom]
+    data["phase"] = PHASE_IDS[phase]
+    data["begin_turn"] = True
+    data["turn"]["battles_todo"] = None  # the new phase finds its own battles
+    t = position_from(data, s.board, rng=s.rng)
+    assert isinstance(t, NerathState)
+    return t
 
 
 def play(s: NerathState, *texts: str) -> tuple[NerathState, list[Event]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.nerath.scenario import K, N, V, notations, pieces_at, play, position, ship_uid
+from tests.games.nerath.scenario import K, N, V, begin_turn, notations, pieces_at, play, position, ship_uid
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.nerath.state import BATTLES, REPOSITION
 
@@ -283,7 +283,7 @@ def test_without_friendly_land_retreat_is_onto_warships_and_the_excess_is_lost()
         control={},
         rolls=[1, 1, 1, 1, 1, 1],
     )
-    s.begin_turn_for_test(BATTLES)
+    s = begin_turn(s, BATTLES)
     ship = ship_uid(s, "s2")
     assert notations(s)[-1] == f"retreat soldier>ship:{ship},soldier>ship:{ship},soldier>ship:{ship}"
     s, events = play(s, f"retreat soldier>ship:{ship},soldier>ship:{ship},soldier>ship:{ship}")
@@ -326,7 +326,7 @@ def test_retaking_a_lost_enemy_territory_scores_again_in_a_later_turn() -> None:
     for u in list(s.units_at(s.board.idx("v2"))):
         s.remove(u.uid)
     s.add_unit(K, "soldier", s.board.idx("k2"))
-    s.begin_turn_for_test(kingdom=K)
+    s = begin_turn(s, kingdom=K)
     s, _ = play(s, "move 1 soldier k2>v2", "pass")
     assert s.d.vp[K] == 2
 
@@ -431,7 +431,7 @@ def test_a_liberated_allied_capital_serves_its_owner_next_turn() -> None:
     s, _ = play(s, "move 1 warrior v2>v1", "pass", "damage castle", "continue")
     v1 = s.board.idx("v1")
     assert s.d.control[v1] == V and s.castle_at(v1).kingdom == V and s.d.vp[N] == 0
-    s.begin_turn_for_test(4, V)  # Vailin's reinforcements: its capital castle is usable again
+    s = begin_turn(s, 4, V)  # Vailin's reinforcements: its capital castle is usable again
     assert "buy soldier v1" in notations(s)
 
 

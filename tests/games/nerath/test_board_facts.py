@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.nerath.scenario import K, position
+from tests.games.nerath.scenario import K, begin_turn, position
 from tests.games.nerath.test_content import append, break_file, find
 from warhorn.games.nerath.board import board_from_content
 from warhorn.games.nerath.board_facts import BOARD_FACTS, BoardView, board_fact_problems
@@ -97,7 +97,7 @@ def test_no_card_may_make_a_piece_free(tmp_path: Path) -> None:
 def test_the_redesigned_tome_discounts_castles_and_siege_engines_only() -> None:
 
     s = position([(K, "karkothi_throneholds", "soldier", 1)], board=board_from_content(load_nerath_content()))
-    s.begin_turn_for_test(REINFORCEMENTS, K)
+    s = begin_turn(s, REINFORCEMENTS, K)
     before = {p: cards.cost(s, K, p) for p in ("soldier", "siege", "castle", "warship")}
     s.d.treasure_hands[K] = ("ironbound_tome",)
     cards.play_treasure(s, K, "ironbound_tome")

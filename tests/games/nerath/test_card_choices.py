@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.nerath.boards import BORDERS, EVENTS, GUARDIANS, SETUP, SPACES, TREASURES
-from tests.games.nerath.scenario import IC, K, N, V, notations, pieces_at, play, position
+from tests.games.nerath.scenario import IC, K, N, V, begin_turn, notations, pieces_at, play, position
 from warhorn.engine.errors import IllegalActionError
 from warhorn.games.nerath.board import CardEffect, EventCard, TreasureCard, build_board
 from warhorn.games.nerath.rules import economy
@@ -89,13 +89,13 @@ def test_the_horns_property_asks_its_holder_where_the_soldier_goes_each_turn() -
     s = at([(K, "k1", "soldier", 1)])
     s.d.treasure_hands[K] = ("horn",)
     s, _ = play(s, "treasure horn k1")
-    s.begin_turn_for_test(DRAW)
+    s = begin_turn(s, DRAW)
     p = s.pending()
     assert p is not None and p.kind == "card_window" and p.player == s.player_of[K]
     assert notations(s) == ["treasure horn k1", "treasure horn k2", "treasure horn k3", "pass"]
     s, _ = play(s, "treasure horn k2")
     assert pieces_at(s, "k2") == [("karkoth", "soldier")]
-    s.begin_turn_for_test(DRAW)
+    s = begin_turn(s, DRAW)
     s, _ = play(s, "pass")  # the holder may forgo it
     assert len(pieces_at(s, "k1")) == 4 and len(pieces_at(s, "k2")) == 1
 
@@ -105,7 +105,7 @@ def test_the_horns_property_asks_its_holder_where_the_soldier_goes_each_turn() -
 def test_a_card_played_as_drawn_asks_its_holder_what_its_text_leaves_open() -> None:
     s = at([(K, "k1", "soldier", 1)])
     s.d.event_decks[K] = s.d.event_decks[K].__class__(("levy",), ())
-    s.begin_turn_for_test(DRAW)
+    s = begin_turn(s, DRAW)
     assert s.pending().kind == "card_window"
     assert notations(s) == ["play levy k1", "play levy k2", "play levy k3", "pass"]
     s, _ = play(s, "play levy k3")
@@ -251,7 +251,7 @@ def test_a_property_of_the_income_phase_pays_in_every_income_phase() -> None:
 def test_a_property_of_the_movement_phase_works_in_every_movement_phase() -> None:
     s = position([(K, "k1", "soldier", 1)], board=PROPERTY_BOARD)
     s.d.treasures_in_play[K] = ("boots",)
-    s.begin_turn_for_test(DRAW)  # draw, then the movement phase: the boots' extra move
+    s = begin_turn(s, DRAW)  # draw, then the movement phase: the boots' extra move
     assert "move 1 soldier k1>k2>v2" in notations(s)
 
 

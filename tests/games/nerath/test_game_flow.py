@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.nerath.scenario import IC, K, N, V, notations, pieces_at, play, position
+from tests.games.nerath.scenario import IC, K, N, V, begin_turn, notations, pieces_at, play, position
 from warhorn.engine.deck import Deck
 from warhorn.engine.errors import IllegalActionError, OptionError
 from warhorn.engine.registry import load_game
@@ -98,12 +98,12 @@ def test_game_length_is_an_option() -> None:
 def test_draw_one_card_play_immediately_cards_and_reshuffle() -> None:
     s = position([(K, "k1", "soldier", 1)])
     s.d.event_decks[K] = Deck((), ("tax0", "windfall0"))
-    s.d.hands[K] = ("raid0",) * 9  # no hand limit
+    s.d.hands[K] = ("raid0", "warlord0", "tax0")  # the rest of the deck in hand: no hand limit
     gold = s.d.gold[K]
-    s.begin_turn_for_test(DRAW)  # the deck is empty: the discards are shuffled in (order kept by the script)
-    assert s.d.hands[K] == ("raid0",) * 9 + ("tax0",)
+    s = begin_turn(s, DRAW)  # the deck is empty: the discards are shuffled in (order kept by the script)
+    assert s.d.hands[K] == ("raid0", "warlord0", "tax0", "tax0")
     assert s.d.event_decks[K].draw_pile == ("windfall0",)
-    s.begin_turn_for_test(DRAW)  # windfall is played at once: +1 gold, discarded face up
+    s = begin_turn(s, DRAW)  # windfall is played at once: +1 gold, discarded face up
     assert s.d.gold[K] == gold + 1 and "windfall0" in s.d.event_decks[K].discard_pile
     assert "windfall0" not in s.d.hands[K]
     assert "play tax0" in notations(s)
@@ -193,7 +193,7 @@ def test_income_is_base_plus_gains_minus_losses() -> None:
 
 def end_round(s):  # type: ignore[no-untyped-def]
     """Pass through Nerath's turn (the last of the round)."""
-    s.begin_turn_for_test(REINFORCEMENTS, N)
+    s = begin_turn(s, REINFORCEMENTS, N)
     s, _ = play(s, "pass")
     while s.results() is None and s.pending().kind == "card_window":  # Nerath holds cards: income window
         s, _ = play(s, "pass")
@@ -269,7 +269,7 @@ def test_treasures_score_their_vp_run_the_power_once_and_keep_the_property() -> 
     s, _ = play(s, "treasure horn k1")
     assert s.d.vp[K] == 2 and s.d.treasures_in_play[K] == ("horn",) and s.d.treasure_hands[K] == ()
     assert len(pieces_at(s, "k1")) == 4  # the power: 3 new soldiers, once
-    s.begin_turn_for_test(DRAW)  # the property: 1 new soldier at the start of each of Karkoth's turns
+    s = begin_turn(s, DRAW)  # the property: 1 new soldier at the start of each of Karkoth's turns
     s, _ = play(s, "treasure horn k1")  # where it goes is the holder's choice (NER-CRD-04)
     assert len(pieces_at(s, "k1")) == 5
 

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.nerath.boards import small_board
+from tests.games.nerath.scenario import position
 from warhorn.engine.events import Event
 from warhorn.engine.rng import Rng
 from warhorn.games.nerath.actions import AssignDamage, RunAmok, SplitDamage
@@ -39,7 +40,6 @@ from warhorn.games.nerath.battle import (
 from warhorn.games.nerath.board import KINGDOM_IDS
 from warhorn.games.nerath.game import NerathState
 from warhorn.games.nerath.odds import battle_odds
-from warhorn.games.nerath.state import MOVEMENT, GuardianSlot
 
 K, V, IC, N = 0, 1, 2, 3
 
@@ -353,14 +353,8 @@ def _game(
     options: dict[str, Any] | None = None,
     guardians: dict[str, list[str]] | None = None,
 ) -> NerathState:
-    s = NerathState.empty(_BOARD, options, rng=Rng(seed))
-    for k, space, ptype, count in pieces:
-        for _ in range(count):
-            s.add_unit(k, ptype, _BOARD.idx(space))
-    for space, tiles in (guardians or {}).items():
-        s.d.guardians[_BOARD.idx(space)] = tuple(GuardianSlot(t, _BOARD.guardian(t).dice) for t in tiles)
-    s.begin_turn_for_test(MOVEMENT, K)
-    return s
+    """Karkoth's movement phase with only ``pieces`` and face-down ``guardians``, real dice of ``seed``."""
+    return position(pieces, options=options, guardians=guardians, board=_BOARD, rng=Rng(seed))
 
 
 def _frequency(runs: int, trial: Callable[[int], float]) -> tuple[float, float]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.nerath.scenario import IC, K, N, V, pieces_at, play, position, ship_uid
+from tests.games.nerath.scenario import IC, K, N, V, begin_turn, pieces_at, play, position, ship_uid
 from tests.games.nerath.test_game_flow import end_round
 from warhorn.engine import load_game
 from warhorn.engine.errors import IllegalActionError
@@ -272,7 +272,7 @@ def test_example_treasures_horn_of_valhalla_power_and_property() -> None:
     s.d.treasure_hands[K] = ("horn_of_valhalla",)
     s, _ = play(s, "treasure horn_of_valhalla kharavas")
     assert pieces_at(s, "kharavas") == [("karkoth", "soldier")] * 4
-    s.begin_turn_for_test(kingdom=K)
+    s = begin_turn(s, kingdom=K)
     s, _ = play(s, "treasure horn_of_valhalla cinderveil")
     assert pieces_at(s, "cinderveil") == [("karkoth", "soldier")]
 
@@ -336,7 +336,7 @@ def test_example_two_allied_kingdoms_one_player_each_kingdom_plays_its_own_turn(
     assert moving == {"kharavas"}  # only Karkoth's pieces move in Karkoth's turn
     with pytest.raises(IllegalActionError):
         s.apply(Move("soldier", 1, ("citadel_of_irons_grasp", "ironmouth")))
-    s.begin_turn_for_test(kingdom=IC)
+    s = begin_turn(s, kingdom=IC)
     assert s.pending().player == 0 and s.current_kingdom == IC  # the same player, Iron Circle's turn
     assert {a.path[0] for a in movement.legal_moves(s, IC) if isinstance(a, Move)} == {
         "citadel_of_irons_grasp"
