@@ -21,7 +21,9 @@ Run from the repository root:
    (default 6) of I iterations each (default 200) with the game's registered
    hooks (rollout policy, rollout depth and leaf value), no prior and no
    skipping, from the first decision of the games of seeds 0..N-1 (positions
-   that do not depend on how the legal actions are listed).
+   that do not depend on how the legal actions are listed). The hooks (the game's AI
+   package) are imported before the clock starts: the first search used to count
+   that import, about a second, as search time.
 
 ``--seconds 0`` skips the random play (and backgammon): the MCTS figure alone.
 """
@@ -36,6 +38,7 @@ import time
 from typing import Any
 
 from warhorn.ai.agents import Budget
+from warhorn.ai.hooks import game_hooks
 from warhorn.ai.mcts import MCTSAgent
 from warhorn.engine import Rng, load_game
 from warhorn.engine.registry import registered_games
@@ -109,6 +112,7 @@ def backgammon_play(seconds: float) -> tuple[int, float, int] | None:
 def mcts_rate(searches: int, iterations: int) -> tuple[int, float]:
     """MCTS on Nerath: (iterations run, seconds) over ``searches`` searches."""
     agent = MCTSAgent(Budget(iterations=iterations), use_prior=False, skip=False)
+    game_hooks("nerath")  # import the game's search hooks (its AI package) before the clock starts
     total_iterations = 0
     total_seconds = 0.0
     for seed in range(searches):

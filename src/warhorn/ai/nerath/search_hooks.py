@@ -31,7 +31,8 @@ ROLLOUT_DEPTH = 12
 
 
 def kingdom_strength(s: NerathState, k: int) -> float:
-    material = sum(PIECES[u.ptype].cost for u in s.d.units.values() if u.kingdom == k)
+    units = s.d.units
+    material = sum(PIECES[units[uid].ptype].cost for uid in s.index().kingdom.get(k, ()))
     return s.d.vp[k] * VP_WORTH + 0.5 * s.d.gold[k] + 1.5 * economy.income_of(s, k) + 0.4 * material
 
 

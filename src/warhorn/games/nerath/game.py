@@ -155,11 +155,12 @@ class NerathState(GameState, BoardQueries):
         self._ix = None
         self._ix_own = True
         self._situation = None
+        self._legal = None
         self._memo: dict[Any, Any] = {}
 
     # --- construction ---------------------------------------------------------------
     @classmethod
-    def empty(
+    def new(
         cls,
         board: NerathBoard,
         options: dict[str, Any] | None = None,
@@ -167,10 +168,10 @@ class NerathState(GameState, BoardQueries):
         seed: int = 0,
         rng: Rng | None = None,
     ) -> NerathState:
-        """A state with no pieces, no cards and no guardians, at round 1, Karkoth's movement phase.
+        """The first state of a game (NER-SET-06): setup pieces, shuffled decks, 2 events each, guardians.
 
-        The position with nothing in it (:mod:`warhorn.games.nerath.position`); scenario tests
-        build theirs with ``position_from`` directly.
+        Built on the empty position (:mod:`warhorn.games.nerath.position`: no pieces, cards or
+        guardians), then set up as the rules say.
         """
         from warhorn.games.nerath.position import position_from
 
@@ -188,19 +189,6 @@ class NerathState(GameState, BoardQueries):
             rng=rng if rng is not None else Rng(seed),
         )
         assert isinstance(state, NerathState)
-        return state
-
-    @classmethod
-    def new(
-        cls,
-        board: NerathBoard,
-        options: dict[str, Any] | None = None,
-        *,
-        seed: int = 0,
-        rng: Rng | None = None,
-    ) -> NerathState:
-        """The first state of a game (NER-SET-06): setup pieces, shuffled decks, 2 events each, guardians."""
-        state = cls.empty(board, options, seed=seed, rng=rng)
         d = state.d
         for k, space, ptype, count in board.setup:
             for _ in range(count):
@@ -220,17 +208,6 @@ class NerathState(GameState, BoardQueries):
         state._begin_turn()
         state._advance([])
         return state
-
-    def begin_turn_for_test(self, phase: int = MOVEMENT, kingdom: int | None = None) -> None:
-        """Scenario tests: start ``kingdom``'s turn (default: the current one) at ``phase``.
-
-        The position builder's ``begin_turn`` (:func:`warhorn.games.nerath.position.begin_turn`).
-        """
-        from warhorn.games.nerath.position import begin_turn
-
-        begin_turn(self, self.current_kingdom if kingdom is None else kingdom, Phase(phase))
-        self.touch()
-        self._advance([])
 
     # --- basic facts ---------------------------------------------------------------------
     @property
@@ -260,6 +237,7 @@ class NerathState(GameState, BoardQueries):
         self._ix_own = False
         twin._memo = self._memo
         twin._situation = None
+        twin._legal = None
         return twin
 
     def player_scores(self) -> dict[int, float]:
@@ -452,8 +430,12 @@ class NerathState(GameState, BoardQueries):
         return None if handler is None else handler.decision(self)
 
     def legal_actions(self) -> list[Action]:
+        """The pending decision's actions. The list is remembered until the state changes, so that
+        ``apply`` of one of its actions (the same object) does not search for it again."""
         handler = handler_for(self)
-        return [] if handler is None else handler.legal(self)
+        listed = [] if handler is None else handler.legal(self)
+        self._legal = tuple(listed)
+        return listed
 
     def auto_answer(self) -> Action | None:
         """A card window offered to a kingdom none of whose cards could change anything (the window
@@ -490,6 +472,11 @@ class NerathState(GameState, BoardQueries):
             return listed or action
 
     def is_legal(self, action: Action) -> bool:
+        listed = self._legal
+        if listed is not None:
+            for x in listed:  # one of the actions just listed (the usual case): no second search
+                if x is action:
+                    return True
         return self._check(action) is None
 
     def why_illegal(self, action: Action) -> IllegalActionError:
@@ -499,9 +486,9 @@ class NerathState(GameState, BoardQueries):
     def _apply_in_place(self, a: Action) -> list[Event]:
         handler = handler_for(self)
         assert handler is not None, "the game is over"
-        self._situation = None
+        self._situation = self._legal = None
         events = self._advance(handler.apply(self, a))
-        self._situation = None
+        self._situation = self._legal = None
         return events
 
     # --- views ------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ dict keyed by number, so copying a state copies one dict of references
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import Any
@@ -289,19 +290,34 @@ class PieceIndex:
         if not old or old[-1] < value:
             table[key] = (*old, value)
         else:
-            table[key] = tuple(sorted((*old, value)))
+            at = bisect_left(old, value)
+            table[key] = (*old[:at], value, *old[at:])
 
     @staticmethod
     def _delete(table: dict[Any, tuple[int, ...]], key: Any, value: int) -> None:
-        rest = tuple(x for x in table[key] if x != value)
-        if rest:
-            table[key] = rest
-        else:
+        old = table[key]
+        if len(old) == 1:
             del table[key]
+            return
+        at = old.index(value)
+        table[key] = old[:at] + old[at + 1 :]
 
     def add(self, u: Unit) -> None:
         self._insert(self.kingdom, u.kingdom, u.uid)
         self._insert(self.typed, (u.kingdom, u.ptype), u.uid)
+        self._place(u)
+
+    def discard(self, u: Unit) -> None:
+        self._delete(self.kingdom, u.kingdom, u.uid)
+        self._delete(self.typed, (u.kingdom, u.ptype), u.uid)
+        self._lift(u)
+
+    def relocate(self, old: Unit, new: Unit) -> None:
+        """The same piece (number, kingdom and type) moved or boarded: only where it is changes."""
+        self._lift(old)
+        self._place(new)
+
+    def _place(self, u: Unit) -> None:
         if u.carrier >= 0:
             self._insert(self.cargo, u.carrier, u.uid)
             return
@@ -309,9 +325,7 @@ class PieceIndex:
         if u.ptype == "castle":
             self._insert(self.castles, u.kingdom, u.space)
 
-    def discard(self, u: Unit) -> None:
-        self._delete(self.kingdom, u.kingdom, u.uid)
-        self._delete(self.typed, (u.kingdom, u.ptype), u.uid)
+    def _lift(self, u: Unit) -> None:
         if u.carrier >= 0:
             self._delete(self.cargo, u.carrier, u.uid)
             return
@@ -339,13 +353,16 @@ class BoardQueries:
     #: The movement situation last found for a kingdom (see rules.movement._situation); forgotten
     #: whenever the state changes.
     _situation: tuple[int, dict[tuple[object, ...], object]] | None
+    #: The legal actions last listed (``NerathState.legal_actions``); forgotten whenever the state changes.
+    _legal: tuple[Any, ...] | None
 
     # --- pieces ----------------------------------------------------------------
     def touch(self) -> None:
         """Forget what is derived from the data (after changing ``d`` by hand): the piece index is
-        rebuilt and the movement situation found again when next asked."""
+        rebuilt, the movement situation found and the legal actions listed again when next asked."""
         self._ix = None
         self._situation = None
+        self._legal = None
 
     def index(self) -> PieceIndex:
         """The piece index (read only: change pieces through put/update/remove)."""
@@ -380,7 +397,7 @@ class BoardQueries:
         return [units[u] for u in uids]
 
     def put(self, unit: Unit) -> None:
-        self._situation = None
+        self._situation = self._legal = None
         ix = self._own_index()
         old = self.d.units.get(unit.uid)
         if old is not None:
@@ -392,17 +409,19 @@ class BoardQueries:
         values = {name: getattr(unit, name) for name in _UNIT_FIELDS}
         values.update(changes)
         new = Unit(**values)
-        self._situation = None
-        if "space" in changes or "carrier" in changes or "kingdom" in changes or "ptype" in changes:
+        self._situation = self._legal = None
+        if "kingdom" in changes or "ptype" in changes:
             ix = self._own_index()
             ix.discard(self.d.units[unit.uid])
             ix.add(new)
+        elif "space" in changes or "carrier" in changes:
+            self._own_index().relocate(self.d.units[unit.uid], new)
         self.d.units[unit.uid] = new
         return new
 
     def remove(self, uid: int) -> list[Unit]:
         """Remove a piece (and, for a warship, everything it carries, NER-SEA-07); return what left."""
-        self._situation = None
+        self._situation = self._legal = None
         ix = self._own_index()
         units = self.d.units
         gone = [units.pop(uid)]

@@ -48,17 +48,14 @@ if TYPE_CHECKING:
 # --- which battles -------------------------------------------------------------------
 def find_battles(s: NerathState, k: int) -> tuple[int, ...]:
     """Spaces where ``k`` attacks this phase (NER-MOV-02, NER-BAT-01), in board order."""
-    out = []
-    for i in range(len(s.board)):
-        own = [u for u in s.units_at(i) if u.kingdom == k]
-        if not own:
-            continue
-        kind = s.board.kind[i]
-        if (kind == DUNGEON and any(PIECES[u.ptype].hero for u in own)) or (
-            kind != DUNGEON and s.is_enemy(i, k)
-        ):
-            out.append(i)
-    return tuple(out)
+    units = s.d.units
+    kind = s.board.kind
+    heroes_on: dict[int, bool] = {}  # k's spaces (pieces not carried): whether a hero is there
+    for uid in s.index().kingdom.get(k, ()):
+        u = units[uid]
+        if u.carrier < 0:
+            heroes_on[u.space] = heroes_on.get(u.space, False) or PIECES[u.ptype].hero
+    return tuple(i for i in sorted(heroes_on) if (heroes_on[i] if kind[i] == DUNGEON else s.is_enemy(i, k)))
 
 
 def legal_fights(s: NerathState) -> list[Fight]:

@@ -222,6 +222,8 @@ def extra_move_allows(s: NerathState, k: int, ptype: str, steps: int, count: int
 
 def use_extra_moves(s: NerathState, k: int, ptype: str, steps: int, count: int) -> None:
     """Spend the uses of counted extra moves a move of ``count`` pieces over ``steps`` spaces needed."""
+    if not counted_extra_moves(s, k):
+        return
     plan = _extra_move_plan(s, k, ptype, steps, count) or []
     effects = list(s.d.effects)
     for n in plan:

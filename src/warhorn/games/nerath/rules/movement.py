@@ -253,13 +253,16 @@ def _listed_moves(
     key = ("moves", ptype, start, bonus, count)
     moves = memo.get(key)
     if moves is None:
-        ids = s.board.ids
-        moves = memo[key] = [
-            Move(ptype, n, names)
-            for path in destinations(s, k, ptype, start, memo).values()
-            for names in (tuple(ids[i] for i in path),)
-            for n in range(1, count + 1)
-        ]
+        # each destination's moves of 1, 2, ... pieces, made once and shared by the lists of every count
+        by_dest: list[list[Move]] | None = memo.get(("by_dest", ptype, start, bonus))  # type: ignore[assignment]
+        if by_dest is None or (by_dest and len(by_dest[0]) < count):
+            ids = s.board.ids
+            by_dest = memo[("by_dest", ptype, start, bonus)] = [
+                [Move(ptype, n, names) for n in range(1, count + 1)]
+                for path in destinations(s, k, ptype, start, memo).values()
+                for names in (tuple(ids[i] for i in path),)
+            ]
+        moves = memo[key] = [m for listed in by_dest for m in listed[:count]]
     return moves  # type: ignore[return-value]
 
 
@@ -274,11 +277,33 @@ def legal_moves(s: NerathState, k: int) -> list[Move]:
     for (start, ptype), units in sorted(_groups(s, k).items()):
         if ptype not in bonus:
             bonus[ptype] = move_bonus(s, k, ptype)
-        listed = _listed_moves(s, k, ptype, start, len(units), memo, bonus[ptype])
         if counted:  # a card's extra move for so many pieces serves only that many (NER-CRD-04)
-            listed = [m for m in listed if cards.extra_move_allows(s, k, ptype, len(m.path) - 1, m.count)]
-        out += listed
+            out += _counted_moves(s, k, ptype, start, len(units), memo, bonus[ptype])
+        else:
+            out += _listed_moves(s, k, ptype, start, len(units), memo, bonus[ptype])
     return out
+
+
+def _counted_moves(
+    s: NerathState,
+    k: int,
+    ptype: str,
+    start: int,
+    count: int,
+    memo: dict[tuple[object, ...], object],
+    bonus: int,
+) -> list[Move]:
+    """:func:`_listed_moves` less those a card's extra move for so many pieces cannot serve
+    (NER-CRD-04). The uses left are part of the effects in force, so of the situation's key."""
+    key = ("counted", ptype, start, bonus, count)
+    moves = memo.get(key)
+    if moves is None:
+        moves = memo[key] = [
+            m
+            for m in _listed_moves(s, k, ptype, start, count, memo, bonus)
+            if cards.extra_move_allows(s, k, ptype, len(m.path) - 1, m.count)
+        ]
+    return moves  # type: ignore[return-value]
 
 
 def group_moves(s: NerathState, k: int, a: Move) -> list[Move]:
@@ -290,10 +315,8 @@ def group_moves(s: NerathState, k: int, a: Move) -> list[Move]:
     count = sum(1 for u in s.units_at(start) if u.kingdom == k and u.ptype == a.piece and movable(s, u))
     if not count:
         return []
-    listed = _listed_moves(s, k, a.piece, start, count, _situation(s, k), move_bonus(s, k, a.piece))
-    if cards.counted_extra_moves(s, k):  # as legal_moves lists them (NER-CRD-04)
-        listed = [m for m in listed if cards.extra_move_allows(s, k, a.piece, len(m.path) - 1, m.count)]
-    return listed
+    moves = _counted_moves if cards.counted_extra_moves(s, k) else _listed_moves  # as legal_moves
+    return moves(s, k, a.piece, start, count, _situation(s, k), move_bonus(s, k, a.piece))
 
 
 def check_move(s: NerathState, k: int, a: Move) -> IllegalActionError | None:

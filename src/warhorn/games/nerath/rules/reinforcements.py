@@ -113,15 +113,22 @@ def _buy(s: NerathState, ptype: str, space: int, via: int) -> Buy:
 
 
 def legal_buys(s: NerathState, k: int) -> list[Buy]:
-    out = []
+    """Every buy: each affordable piece type (in :data:`PIECES` order) on each of its placements."""
     gold = s.d.gold[k]
+    affordable = [ptype for ptype in PIECES if cards.cost(s, k, ptype) <= gold]
+    if not affordable:
+        return []
+    made: dict[tuple[str, int, int], Buy] = s._memo.setdefault("buys", {})  # the same Buy each time
+    out: list[Buy] = []
     room: list[int] | None = None
-    for ptype in PIECES:
-        if cards.cost(s, k, ptype) > gold:
-            continue
+    for ptype in affordable:
         if room is None:
             room = open_castles(s, k)
-        out += [_buy(s, ptype, space, via) for space, via in placements(s, k, ptype, room)]
+        for space, via in placements(s, k, ptype, room):
+            buy = made.get((ptype, space, via))
+            if buy is None:
+                buy = made[(ptype, space, via)] = _buy(s, ptype, space, via)
+            out.append(buy)
     return out
 
 
