@@ -82,6 +82,49 @@ class OddsUnavailableError(WarhornError):
 
 
 @dataclass(frozen=True, slots=True)
+class CliOption:
+    """One option of a game's ``warhorn odds <game>`` command, declared without the command line's
+    library: the parameter ``name`` the game's :attr:`OddsCli.answer` reads, its ``flags``
+    (``("--attacker", "-a")``), its type (``str``, ``int``, ``bool``), its default (``required``:
+    none), the help text and, for numbers, the least value."""
+
+    name: str
+    flags: tuple[str, ...]
+    kind: type
+    default: Any = None
+    help: str = ""
+    required: bool = False
+    minimum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OddsTable:
+    """A table of the text report: a title, the columns (name, ``"left"`` or ``"right"``) and rows."""
+
+    title: str
+    columns: tuple[tuple[str, str], ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OddsCli:
+    """A game's ``warhorn odds <game>`` command, as data the command line turns into a command.
+
+    ``options``: the battle's options (the command adds ``--top`` and ``--json``).
+    ``answer(values)``: the odds of the battle the options (by name) describe; it raises
+    :class:`OddsUnavailableError` naming the option at fault (a usage error, exit code 2).
+    ``to_json(odds, top)``: the ``--json`` answer; ``report(odds, top)``: the text answer as
+    lines and :class:`OddsTable` blocks, in order.
+    """
+
+    help: str
+    options: tuple[CliOption, ...]
+    answer: Callable[[dict[str, Any]], Any]
+    to_json: Callable[[Any, int], dict[str, Any]]
+    report: Callable[[Any, int], list[str | OddsTable]]
+
+
+@dataclass(frozen=True, slots=True)
 class OddsSupport:
     """A game's battle odds, for the command line and the server.
 
@@ -92,12 +135,14 @@ class OddsSupport:
     legal now — would start, computed from what every player sees (hidden
     facts averaged over what they could be). Both raise
     :class:`OddsUnavailableError` for a question without an answer.
+    ``cli``: the game's ``warhorn odds <game>`` command (None: the game has none).
     """
 
     request: type[Any]
     catalog: Callable[[], dict[str, Any]]
     calculate: Callable[[Any], dict[str, Any]]
     attack_odds: Callable[[GameState, Action], dict[str, Any]]
+    cli: OddsCli | None = None
 
 
 @dataclass(frozen=True, slots=True)
