@@ -8,6 +8,7 @@ import typer
 from typer.testing import CliRunner
 
 from warhorn.cli import odds_cmd
+from warhorn.games.nerath.odds_support import guardian_tiles
 
 TEN_A = "4 soldier, 2 siege, 2 warrior, 1 mage, 1 dragon"
 TEN_D = "5 soldier, 2 monster, 1 mage, 1 castle, 1 siege"
@@ -78,7 +79,7 @@ def test_impossible_battle_and_unknown_guardian_exit_2() -> None:
 
 
 def test_dungeon_ids_come_from_the_shipped_guardian_tiles() -> None:
-    lookup = odds_cmd.guardian_lookup()
+    lookup = guardian_tiles()
     assert {"medusa", "troll", "beholder"} <= set(lookup)
     extra = sorted(set(lookup) - {"medusa", "troll", "beholder"})
     if extra:  # content tiles are shipped: any of them can be fought

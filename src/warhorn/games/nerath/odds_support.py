@@ -3,6 +3,8 @@
 * The calculator: :class:`OddsRequest` (the same choices as ``warhorn odds nerath``),
   :func:`calculator_catalog` (the piece types and guardian tiles it offers) and
   :func:`calculate` (the odds of the battle a request describes).
+* :data:`ODDS_CLI`: the ``warhorn odds nerath`` command, declared as data (its options, the
+  battle they describe and the report; the command line builds the command from it).
 * :func:`attack_odds`: the odds of the battle that one legal action (a move, sail or
   landing onto an enemy space, or a declared fight) would start, computed only from
   public facts: the attacker's pieces that would stand there and the defenders every
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import pydantic
 
 from warhorn.engine import Action, WarhornError
-from warhorn.engine.plugin import OddsSupport, OddsUnavailableError
+from warhorn.engine.plugin import CliOption, OddsCli, OddsSupport, OddsTable, OddsUnavailableError
 from warhorn.games.nerath.battle import (
     BUILTIN_GUARDIANS,
     ArmyError,
@@ -365,9 +367,168 @@ def attack_odds(state: Any, action: Action) -> dict[str, Any]:
     return answer
 
 
+# --- the command line's calculator (``warhorn odds nerath``) ------------------------------------
+
+#: The options of ``warhorn odds nerath`` (the command adds ``--top`` and ``--json``).
+CLI_OPTIONS: tuple[CliOption, ...] = (
+    CliOption(
+        "attacker", ("--attacker", "-a"), str, required=True,
+        help='Attacking pieces, e.g. "4 soldier, 2 siege, 1 dragon".',
+    ),
+    CliOption(
+        "defender", ("--defender", "-d"), str,
+        help='Defending pieces, e.g. "5 soldier, 1 castle" ("" for an empty territory).',
+    ),
+    CliOption(
+        "ally", ("--ally",), str, "",
+        help='Pieces of an ally defending with the defender, e.g. "2 soldier" (NER-BAT-07).',
+    ),
+    CliOption(
+        "allied_damage", ("--allied-damage",), str, "agree",
+        help="How allied defenders share damage: agree (the split better for them) or fixed (the rule).",
+    ),
+    CliOption(
+        "amok_targets", ("--amok-targets",), int, minimum=0,
+        help="Adjacent enemy territories without enemy pieces, for Run Amok (NER-BAT-20).",
+    ),
+    CliOption("sea", ("--sea",), bool, False, help="A sea battle (warships, flyers, carried heroes)."),
+    CliOption(
+        "dungeon", ("--dungeon",), str, "",
+        help="Guardians the heroes fight, comma-separated tile ids (e.g. medusa,troll,beholder).",
+    ),
+    CliOption(
+        "retreat_below", ("--retreat-below",), int, minimum=0,
+        help="The attacker retreats once it has N or fewer pieces.",
+    ),
+    CliOption(
+        "rounds", ("--rounds",), int, minimum=1,
+        help="The attacker retreats after R rounds if still undecided.",
+    ),
+    CliOption(
+        "double_up", ("--double-up",), bool, False,
+        help="Hits double up once every piece has one (non-default NER-BAT-03).",
+    ),
+)  # fmt: skip
+
+
+def cli_answer(values: dict[str, Any]) -> BattleOdds:
+    """The odds of the battle ``warhorn odds nerath``'s options describe (see :data:`CLI_OPTIONS`)."""
+    defender, dungeon = values.get("defender"), str(values.get("dungeon") or "")
+    if defender is None and not dungeon.strip():
+        # a forgotten side is a mistake, not an empty territory (that is spelled --defender "")
+        raise OddsUnavailableError(
+            "usage", '--defender is missing: name the defending pieces, or --defender "" for none'
+        )
+    retreat_below, rounds = values.get("retreat_below"), values.get("rounds")
+    retreat = None
+    if retreat_below is not None or rounds is not None:
+        retreat = RetreatRule(at_or_below=retreat_below, after_rounds=rounds)
+    guardians = [g.strip() for g in dungeon.split(",") if g.strip()] or None
+    try:
+        return battle_odds(
+            str(values["attacker"]),
+            defender or None,
+            sea=bool(values.get("sea")),
+            dungeon=guardians,
+            guardians=guardian_tiles() if guardians else None,
+            retreat=retreat,
+            double_up=bool(values.get("double_up")),
+            ally=values.get("ally") or None,
+            allied_damage=str(values.get("allied_damage") or "agree"),
+            amok_targets=values.get("amok_targets"),
+        )
+    except ArmyError as exc:
+        raise OddsUnavailableError("bad_battle", str(exc)) from None
+
+
+#: The width of a chance's bar in the text report.
+BAR_WIDTH = 40
+
+
+def _bar(p: float) -> str:
+    filled = round(p * BAR_WIDTH)
+    return "█" * filled + "·" * (BAR_WIDTH - filled)
+
+
+def cli_report(result: BattleOdds, top: int) -> list[str | OddsTable]:
+    """The text answer of ``warhorn odds nerath``: the result, survivors, gold, the likeliest outcomes."""
+    rows = [
+        ("attacker wins", result.attacker_win),
+        ("defender wins", result.defender_win),
+        ("mutual destruction", result.mutual_destruction),
+    ]
+    if result.attacker_retreats:
+        rows.append(("attacker retreats", result.attacker_retreats))
+    out: list[str | OddsTable] = [
+        OddsTable(
+            "Battle result",
+            (("result", "left"), ("chance", "right"), ("", "left")),
+            tuple((name, f"{p:.2%}", _bar(p)) for name, p in rows),
+        ),
+        f"expected rounds: {result.expected_rounds:.2f}",
+        OddsTable(
+            "Expected survivors",
+            (("side", "left"), ("piece", "left"), ("expected left", "right")),
+            tuple(
+                (side, name, f"{n:.2f}")
+                for side, survivors in (
+                    ("attacker", result.attacker_survivors),
+                    ("defender", result.defender_survivors),
+                )
+                for name, n in survivors.items()
+            ),
+        ),
+        f"expected gold lost: attacker {result.attacker_gold_lost:.2f}, "
+        f"defender {result.defender_gold_lost:.2f}"
+        + (f"; expected reward {result.expected_reward_gold:.2f}" if result.expected_reward_gold else ""),
+    ]
+    if result.allied_split is not None:
+        out.append(f"allied defenders: {result.allied_split_note}")
+    if result.amok_monsters:
+        amok = f"run amok (NER-BAT-20): the attacker wins with a monster left {result.run_amok_chance:.2%}"
+        if result.amok_targets is not None:
+            amok += (
+                f"; expected conquests into the {result.amok_targets} open territories "
+                f"{result.expected_amok_conquests():.2f}"
+            )
+        out.append(amok)
+    outcomes = []
+    for o in result.outcomes[:top]:
+        defender_left = ", ".join(f"{n} {k}" for k, n in o.defender.items()) or "nothing"
+        if o.castle_captured:
+            defender_left += " (castle captured)"
+        outcomes.append(
+            (
+                f"{o.probability:.2%}",
+                o.result.value.replace("_", " "),
+                ", ".join(f"{n} {k}" for k, n in o.attacker.items()) or "nothing",
+                defender_left,
+            )
+        )
+    out.append(
+        OddsTable(
+            f"Most likely outcomes (top {top})",
+            (("chance", "right"), ("result", "left"), ("attacker left", "left"), ("defender left", "left")),
+            tuple(outcomes),
+        )
+    )
+    return out
+
+
+ODDS_CLI = OddsCli(
+    help="Exact odds of a Conquest of Nerath battle (default loss order; see docs/odds.md).",
+    options=CLI_OPTIONS,
+    answer=cli_answer,
+    # the JSON lists at least 20 outcomes (as before the command was declared here)
+    to_json=lambda result, top: result.to_json(top=max(top, 20)),
+    report=cli_report,
+)
+
+
 ODDS_SUPPORT = OddsSupport(
     request=OddsRequest,
     catalog=calculator_catalog,
     calculate=calculate,
     attack_odds=attack_odds,
+    cli=ODDS_CLI,
 )
