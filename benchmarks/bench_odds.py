@@ -38,7 +38,7 @@ from pathlib import Path  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from warhorn.engine.rng import Rng  # noqa: E402
-from warhorn.games.nerath.battle import BattleOutcome, BattleSide, fight_battle  # noqa: E402
+from warhorn.games.nerath.battle_model import BattleOutcome, BattleSide, fight_battle  # noqa: E402
 from warhorn.games.nerath.odds import BattleOdds, battle_odds, clear_caches  # noqa: E402
 
 A10 = "4 soldier, 2 siege, 2 warrior, 1 mage, 1 dragon"

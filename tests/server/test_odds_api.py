@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.helpers import create, tokens
 from warhorn.engine import load_game
-from warhorn.games.nerath.battle import RetreatRule
+from warhorn.games.nerath.battle_model import RetreatRule
 from warhorn.games.nerath.odds import BattleOdds, battle_odds
 from warhorn.games.nerath.odds_support import guardian_tiles, tile_draws
 

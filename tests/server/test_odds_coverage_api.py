@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from tests.games.nerath.scenario import IC, K, N, V, position
 from warhorn.engine.plugin import OddsUnavailableError
 from warhorn.games.nerath import odds_support
-from warhorn.games.nerath.battle import BattleSide, guardian_from
+from warhorn.games.nerath.battle_model import BattleSide, guardian_from
 from warhorn.games.nerath.odds import battle_odds
 from warhorn.games.nerath.odds_support import FACE_DOWN, attack_odds, mixture, tile_draws
 

@@ -1,4 +1,4 @@
-"""Scenario tests of Conquest of Nerath's battle model (warhorn.games.nerath.battle), dice scripted."""
+"""Scenario tests of Conquest of Nerath's battle model (warhorn.games.nerath.battle_model), dice scripted."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from warhorn.engine.errors import IllegalActionError
 from warhorn.engine.rng import Rng, ScriptedRng
-from warhorn.games.nerath.battle import (
+from warhorn.games.nerath.battle_model import (
     BEHOLDER,
     DEFAULT_LOSS_ORDER,
     MEDUSA,

@@ -78,7 +78,7 @@ def test_all_movement_ends_before_any_battle() -> None:
 def test_attack_one_space_from_several_and_split_one_stack() -> None:
     s = position([(K, "k2", "warrior", 1), (K, "k3", "warrior", 2), (V, "v3", "soldier", 1)], rolls=[1, 1, 1])
     s2, _ = play(s, "move 1 warrior k2>k3>v3", "move 1 warrior k3>v3", "move 1 warrior k3>d1")
-    from warhorn.games.nerath.rules.battles import find_battles
+    from warhorn.games.nerath.rules.battle_flow import find_battles
 
     assert [s2.board.sid(i) for i in find_battles(s2, K)] == ["v3", "d1"]
     assert pieces_at(s2, "v3").count(("karkoth", "warrior")) == 2

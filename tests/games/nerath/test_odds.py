@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from warhorn.engine.rng import Rng
-from warhorn.games.nerath.battle import (
+from warhorn.games.nerath.battle_model import (
     TROLL,
     ArmyError,
     BattleOutcome,
@@ -516,7 +516,7 @@ def test_side_chain_successors_are_the_battle_models(
     """Every state the calculator reaches, after every number of hits, is what
     ``successor_sides`` (the game's damage model) gives (NER-BAT-03..06, NER-SEA-07)."""
     from warhorn.games.nerath import odds as odds_module
-    from warhorn.games.nerath.battle import PIECE_IDS, normalize_loss_order, successor_sides
+    from warhorn.games.nerath.battle_model import PIECE_IDS, normalize_loss_order, successor_sides
 
     if sea:
         pieces = {k: n for k, n in pieces.items() if PIECES[k].sea_dice}

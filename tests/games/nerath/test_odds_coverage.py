@@ -3,7 +3,7 @@
 
 Each case is checked three ways: small battles computed by hand, an independent exact recursion in
 fractions, and a seeded Monte Carlo of the game itself (``NerathState``: the battle state machine of
-``rules/battles.py``, the decisions answered by the loss order the calculator assumes).
+``rules/battle_flow.py``, the decisions answered by the loss order the calculator assumes).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tests.games.nerath.scenario import position
 from warhorn.engine.events import Event
 from warhorn.engine.rng import Rng
 from warhorn.games.nerath.actions import AssignDamage, RunAmok, SplitDamage
-from warhorn.games.nerath.battle import (
+from warhorn.games.nerath.battle_model import (
     FULL_DEFAULT_LOSS_ORDER,
     ArmyError,
     BattleOutcome,
@@ -295,7 +295,7 @@ def _by_loss_order(s: NerathState, actions: list[Any]) -> Any:
 
 def _one_army_split(s: NerathState, actions: list[SplitDamage]) -> SplitDamage:
     """The agreed split under which the allies lose pieces by the loss order, as one army."""
-    from warhorn.games.nerath.rules.battles import _damageable, token_of
+    from warhorn.games.nerath.rules.battle_flow import _damageable, token_of
 
     b = s.d.battle
     assert b is not None and b.split is not None

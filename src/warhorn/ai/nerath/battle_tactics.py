@@ -26,7 +26,7 @@ from warhorn.games.nerath.actions import (
 )
 from warhorn.games.nerath.board import LAND
 from warhorn.games.nerath.pieces import PIECES
-from warhorn.games.nerath.rules import battles, movement, reposition
+from warhorn.games.nerath.rules import battle_flow, movement, reposition
 from warhorn.games.nerath.state import DamageOrder
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def current_odds(s: NerathState) -> Odds:
     """Exact odds of the battle being fought, from the pieces (and damage) on both sides now."""
     b = s.d.battle
     assert b is not None
-    return side_odds(battles.side_model(s, False), battles.side_model(s, True), sea=b.kind == "sea")
+    return side_odds(battle_flow.side_model(s, False), battle_flow.side_model(s, True), sea=b.kind == "sea")
 
 
 def battle_worth(s: NerathState, k: int, space: int) -> tuple[float, str]:
@@ -107,7 +107,7 @@ def _cheapest_loss(s: NerathState, kingdom: int, hits: int) -> float:
     if hits <= 0:
         return 0.0
     order = DamageOrder(s.player_of[kingdom], kingdom, hits)
-    return min(sum(_token_loss(t) for t in option) for option in battles.damage_options(s, order))
+    return min(sum(_token_loss(t) for t in option) for option in battle_flow.damage_options(s, order))
 
 
 def _split_loss(s: NerathState, proposer: int, partner: int, offer: tuple[int, int]) -> float:
@@ -116,7 +116,7 @@ def _split_loss(s: NerathState, proposer: int, partner: int, offer: tuple[int, i
 
 def _default_split_loss(s: NerathState, proposer: int, partner: int, hits: int) -> float:
     """The expected worth the allies lose when the rule's default split applies (a tie's lot averaged)."""
-    outcomes = battles.default_split(s, hits)
+    outcomes = battle_flow.default_split(s, hits)
     return sum(_split_loss(s, proposer, partner, (o[proposer], o[partner])) for o in outcomes) / len(outcomes)
 
 

@@ -17,7 +17,7 @@ from warhorn.ai.heuristic import Choice
 from warhorn.games.nerath.actions import PlayEvent, PlayTreasure
 from warhorn.games.nerath.board import KINGDOM_IDS, CardEffect
 from warhorn.games.nerath.pieces import PIECES
-from warhorn.games.nerath.rules import battles
+from warhorn.games.nerath.rules import battle_flow
 from warhorn.games.nerath.rules import cards as card_rules
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def _in_battle(s: NerathState, k: int) -> str:
         return ""
     if s.allied(k, b.attacker):
         return "attacker"
-    if b.kind != "dungeon" and k in battles.battle_kingdoms(s):
+    if b.kind != "dungeon" and k in battle_flow.battle_kingdoms(s):
         return "defender"
     return ""
 

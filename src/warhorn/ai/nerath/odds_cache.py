@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from warhorn.games.nerath.battle import ArmyError, BattleSide, Guardian
+from warhorn.games.nerath.battle_model import ArmyError, BattleSide, Guardian
 from warhorn.games.nerath.odds import battle_odds
 from warhorn.games.nerath.pieces import PIECES
 

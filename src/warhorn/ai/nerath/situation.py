@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from warhorn.ai.nerath.knowledge import ATTACK_POWER, BoardFacts, facts_for
 from warhorn.ai.nerath.odds_cache import Army, army
-from warhorn.games.nerath.battle import Guardian
+from warhorn.games.nerath.battle_model import Guardian
 from warhorn.games.nerath.board import DUNGEON, LAND
 from warhorn.games.nerath.pieces import PIECES, Mobility
 from warhorn.games.nerath.rules import dungeons

@@ -45,7 +45,7 @@ from warhorn.games.nerath.actions import (
     Unload,
 )
 from warhorn.games.nerath.board import DUNGEON
-from warhorn.games.nerath.rules import battles, cards, movement, reinforcements, reposition
+from warhorn.games.nerath.rules import battle_flow, cards, movement, reinforcements, reposition
 from warhorn.games.nerath.state import BATTLES, INCOME, MOVEMENT, REINFORCEMENTS, REPOSITION
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class DecisionHandler:
         if diagnose is None or diagnose(s, a) is not None:
             return None
         if isinstance(a, Retreat):
-            full = battles.complete_retreat(s, a)
+            full = battle_flow.complete_retreat(s, a)
             return full if full in self.legal(s) else None
         return same_outcome(a, self.legal(s))
 
@@ -270,7 +270,7 @@ class MovementHandler(DecisionHandler):
         k = s.current_kingdom
         if isinstance(a, Pass):
             events = [s._goto(BATTLES)]
-            s.d.battles_todo = battles.find_battles(s, k)
+            s.d.battles_todo = battle_flow.find_battles(s, k)
             return events
         return _apply_own_turn(s, k, a)
 
@@ -391,11 +391,11 @@ class BattleOrderHandler(DecisionHandler):
         )
 
     def legal(self, s: NerathState) -> list[Action]:
-        return [*battles.legal_fights(s), *cards.legal_plays(s, s.current_kingdom)]
+        return [*battle_flow.legal_fights(s), *cards.legal_plays(s, s.current_kingdom)]
 
     def members(self, s: NerathState) -> dict[type[Action], Members]:
         return {
-            Fight: lambda s, a: battles.legal_fights(s),
+            Fight: lambda s, a: battle_flow.legal_fights(s),
             PlayEvent: _plays,
             PlayTreasure: _plays,
         }
@@ -410,7 +410,7 @@ class BattleOrderHandler(DecisionHandler):
 
     def apply(self, s: NerathState, a: Action) -> list[Event]:
         if isinstance(a, Fight):
-            return battles.start_battle(s, s.board.idx(a.space))
+            return battle_flow.start_battle(s, s.board.idx(a.space))
         assert isinstance(a, PlayEvent | PlayTreasure), a
         return cards.apply_play(s, s.current_kingdom, a)
 
@@ -489,19 +489,19 @@ class RunAmokHandler(DecisionHandler):
         )
 
     def legal(self, s: NerathState) -> list[Action]:
-        return [*battles.legal_amok(s), Pass()]
+        return [*battle_flow.legal_amok(s), Pass()]
 
     def members(self, s: NerathState) -> dict[type[Action], Members]:
-        return {RunAmok: lambda s, a: battles.legal_amok(s), Pass: _pass}
+        return {RunAmok: lambda s, a: battle_flow.legal_amok(s), Pass: _pass}
 
     def diagnoses(self, s: NerathState) -> dict[type[Action], Diagnosis]:
-        return {RunAmok: battles.check_amok}
+        return {RunAmok: battle_flow.check_amok}
 
     def apply(self, s: NerathState, a: Action) -> list[Event]:
         if isinstance(a, Pass):
-            return battles.pass_amok(s)
+            return battle_flow.pass_amok(s)
         assert isinstance(a, RunAmok), a
-        return battles.apply_amok(s, a)
+        return battle_flow.apply_amok(s, a)
 
 
 class DamageSplitHandler(DecisionHandler):
@@ -522,14 +522,14 @@ class DamageSplitHandler(DecisionHandler):
         )
 
     def legal(self, s: NerathState) -> list[Action]:
-        return list(battles.legal_split_offers(s))
+        return list(battle_flow.legal_split_offers(s))
 
     def members(self, s: NerathState) -> dict[type[Action], Members]:
-        return {SplitDamage: lambda s, a: battles.legal_split_offers(s)}
+        return {SplitDamage: lambda s, a: battle_flow.legal_split_offers(s)}
 
     def refusal(self, s: NerathState, a: Action) -> IllegalActionError:
         if isinstance(a, SplitDamage):
-            err = battles.check_split_offer(s, a)
+            err = battle_flow.check_split_offer(s, a)
             if err is not None:
                 return err
         return IllegalActionError(
@@ -538,7 +538,7 @@ class DamageSplitHandler(DecisionHandler):
 
     def apply(self, s: NerathState, a: Action) -> list[Event]:
         assert isinstance(a, SplitDamage), a
-        return battles.apply_split_offer(s, a)
+        return battle_flow.apply_split_offer(s, a)
 
 
 class SplitAnswerHandler(DecisionHandler):
@@ -570,7 +570,7 @@ class SplitAnswerHandler(DecisionHandler):
         return IllegalActionError("answer the ally's offer: accept or refuse", "NER-BAT-07")
 
     def apply(self, s: NerathState, a: Action) -> list[Event]:
-        return battles.apply_split_answer(s, isinstance(a, AcceptSplit))
+        return battle_flow.apply_split_answer(s, isinstance(a, AcceptSplit))
 
 
 class DamageHandler(DecisionHandler):
@@ -588,20 +588,20 @@ class DamageHandler(DecisionHandler):
         return Decision(o.player, self.kind, f"assign {o.hits} damage to {whose} pieces", rule)
 
     def legal(self, s: NerathState) -> list[Action]:
-        return list(battles.legal_damage(s))
+        return list(battle_flow.legal_damage(s))
 
     def members(self, s: NerathState) -> dict[type[Action], Members]:
-        return {AssignDamage: lambda s, a: battles.legal_damage(s)}
+        return {AssignDamage: lambda s, a: battle_flow.legal_damage(s)}
 
     def diagnoses(self, s: NerathState) -> dict[type[Action], Diagnosis]:
         def must_assign(s: NerathState, a: Action) -> IllegalActionError:
             return IllegalActionError("damage must be assigned", "NER-BAT-03")
 
-        return {AssignDamage: battles.check_damage, Pass: must_assign}
+        return {AssignDamage: battle_flow.check_damage, Pass: must_assign}
 
     def apply(self, s: NerathState, a: Action) -> list[Event]:
         assert isinstance(a, AssignDamage), a
-        return battles.apply_damage(s, a)
+        return battle_flow.apply_damage(s, a)
 
 
 class ContinueOrRetreatHandler(DecisionHandler):
@@ -624,26 +624,26 @@ class ContinueOrRetreatHandler(DecisionHandler):
         b = s.d.battle
         assert b is not None
         out: list[Action] = [] if b.forced_retreat else [ContinueBattle()]
-        return out + list(battles.legal_retreats(s))
+        return out + list(battle_flow.legal_retreats(s))
 
     def members(self, s: NerathState) -> dict[type[Action], Members]:
         def go_on(s: NerathState, a: Action) -> list[Any]:
             b = s.d.battle
             return [] if b is None or b.forced_retreat else [ContinueBattle()]
 
-        return {ContinueBattle: go_on, Retreat: lambda s, a: battles.legal_retreats(s)}
+        return {ContinueBattle: go_on, Retreat: lambda s, a: battle_flow.legal_retreats(s)}
 
     def diagnoses(self, s: NerathState) -> dict[type[Action], Diagnosis]:
         def forced(s: NerathState, a: Action) -> IllegalActionError:
             return IllegalActionError("a card forces the attacker to retreat", "NER-BAT-12")
 
-        return {ContinueBattle: forced, Retreat: battles.check_retreat, Pass: _battles_first}
+        return {ContinueBattle: forced, Retreat: battle_flow.check_retreat, Pass: _battles_first}
 
     def apply(self, s: NerathState, a: Action) -> list[Event]:
         if isinstance(a, ContinueBattle):
-            return battles.apply_continue(s, a)
+            return battle_flow.apply_continue(s, a)
         assert isinstance(a, Retreat), a
-        return battles.apply_retreat(s, a)
+        return battle_flow.apply_retreat(s, a)
 
 
 _HANDLERS: dict[DecisionKind, DecisionHandler] = {

@@ -24,7 +24,7 @@ from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA, NerathBo
 from warhorn.games.nerath.content import TREASURE_CARDS
 from warhorn.games.nerath.decisions import LandingHandler, handler_for
 from warhorn.games.nerath.pieces import PIECES, Mobility
-from warhorn.games.nerath.rules import battles, cards, dungeons, economy, reposition
+from warhorn.games.nerath.rules import battle_flow, cards, dungeons, economy, reposition
 from warhorn.games.nerath.state import (
     ALLIANCE_TEAM,
     BATTLES,
@@ -377,9 +377,9 @@ class NerathState(GameState, BoardQueries):
                         continue
                     return events
                 if d.battles_todo:
-                    fights = battles.legal_fights(self)
+                    fights = battle_flow.legal_fights(self)
                     if len(fights) == 1 and not cards.offered(self, k, None):
-                        events += battles.start_battle(self, self.board.idx(fights[0].space))
+                        events += battle_flow.start_battle(self, self.board.idx(fights[0].space))
                         continue
                     return events
                 events.append(self._goto(REPOSITION))

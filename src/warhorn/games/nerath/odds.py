@@ -2,8 +2,8 @@
 
 :func:`battle_odds` computes the exact probability distribution of a battle's
 result by solving the absorbing Markov chain of the battle, using the very
-damage model of :mod:`warhorn.games.nerath.battle` (the one
-:func:`~warhorn.games.nerath.battle.fight_battle` and the game rules use).
+damage model of :mod:`warhorn.games.nerath.battle_model` (the one
+:func:`~warhorn.games.nerath.battle_model.fight_battle` and the game rules use).
 
 The chain
 ---------
@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from warhorn.games.nerath.battle import (
+from warhorn.games.nerath.battle_model import (
     BUILTIN_GUARDIANS,
     FULL_DEFAULT_LOSS_ORDER,
     PIECE_IDS,
@@ -351,13 +351,13 @@ def clear_caches() -> None:
     """Forget every memoised table (side chains by army shape, binomial tables, volley dice, loss
     sequences), so that the next call starts cold. Only benchmarks need this; results never
     depend on it."""
-    from warhorn.games.nerath import battle
+    from warhorn.games.nerath import battle_model
 
     for cached in (
-        battle._volley_dice,
-        battle.loss_sequence,
-        battle._take_cached,
-        battle._key_parts,
+        battle_model._volley_dice,
+        battle_model.loss_sequence,
+        battle_model._take_cached,
+        battle_model._key_parts,
         _side_chain,
         _binomial_table,
         _loss_order,

@@ -30,7 +30,7 @@ import pydantic
 
 from warhorn.engine import Action, WarhornError
 from warhorn.engine.plugin import CliOption, OddsCli, OddsSupport, OddsTable, OddsUnavailableError
-from warhorn.games.nerath.battle import (
+from warhorn.games.nerath.battle_model import (
     BUILTIN_GUARDIANS,
     ArmyError,
     BattleOutcome,
@@ -300,7 +300,7 @@ def mixture(parts: Iterable[tuple[float, BattleOdds]]) -> BattleOdds:
 def attack_odds(state: Any, action: Action) -> dict[str, Any]:
     """The odds of the battle ``action`` (legal now in ``state``) would start, from public facts only."""
     from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND
-    from warhorn.games.nerath.rules.battles import amok_targets, participants, side_model
+    from warhorn.games.nerath.rules.battle_flow import amok_targets, participants, side_model
     from warhorn.games.nerath.rules.dungeons import unseen_guardian_tiles
     from warhorn.games.nerath.state import BattleState
 

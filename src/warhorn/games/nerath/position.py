@@ -161,7 +161,7 @@ def position_from(data: Mapping[str, Any], content: Any = None, *, rng: Rng | No
     ``rng``: a dice generator to use instead of the position's (tests script dice with it).
     """
     from warhorn.games.nerath.game import NERATH_SPEC, NerathState
-    from warhorn.games.nerath.rules import battles
+    from warhorn.games.nerath.rules import battle_flow
 
     try:
         spec = PositionSpec.model_validate(dict(data))
@@ -356,7 +356,7 @@ def position_from(data: Mapping[str, Any], content: Any = None, *, rng: Rng | No
     if spec.begin_turn:
         begin_turn(state, k, phase)
     elif phase == BATTLES and d.battle is None and t.battles_todo is None:
-        state.d.battles_todo = battles.find_battles(state, k)
+        state.d.battles_todo = battle_flow.find_battles(state, k)
     if t.battles_todo is not None:
         state.d.battles_todo = tuple(space("turn.battles_todo", x) for x in t.battles_todo)
     if bad:
@@ -369,13 +369,13 @@ def begin_turn(state: Any, k: int, phase: Phase) -> None:
     """Start kingdom ``k``'s turn at ``phase`` (the position key ``begin_turn``): its pieces get
     their moves back, start-of-turn cards act, and the phase is entered (battles found, flyers
     ready to reposition). The automatic steps that follow are the caller's (``_advance``)."""
-    from warhorn.games.nerath.rules import battles, reposition
+    from warhorn.games.nerath.rules import battle_flow, reposition
 
     state.d.pos = TurnPosition(state.d.pos.round, k, phase)
     state._begin_turn()
     state.d.pos = TurnPosition(state.d.pos.round, k, phase)
     if phase == BATTLES:
-        state.d.battles_todo = battles.find_battles(state, k)
+        state.d.battles_todo = battle_flow.find_battles(state, k)
     elif phase == REPOSITION:
         reposition.start(state, k)
 

@@ -485,12 +485,12 @@ def pass_window(s: NerathState) -> list[Event]:
 
 
 def _resume(s: NerathState, w: CardWindow) -> list[Event]:
-    from warhorn.games.nerath.rules import battles
+    from warhorn.games.nerath.rules import battle_flow
 
     if w.resume == "battle_roll" and s.d.battle is not None:
-        return battles.roll_step(s)
+        return battle_flow.roll_step(s)
     if w.resume == "battle_hits" and s.d.battle is not None:
-        return battles.resolve_hits(s)
+        return battle_flow.resolve_hits(s)
     if w.resume == "card" and w.card is not None:
         k, card, target, treasure = w.card
         return _carry_out(s, k, card, target, treasure) + _close_finished_after(s)
@@ -700,7 +700,7 @@ def _kingdom_choices(s: NerathState, k: int, e: CardEffect) -> list[str]:
 
 
 def _victim_token(u: Unit, where: str, s: NerathState) -> str:
-    from warhorn.games.nerath.rules.battles import token_of
+    from warhorn.games.nerath.rules.battle_flow import token_of
 
     name = token_of(s, u) if s.d.battle is not None and u.space == s.d.battle.space else u.ptype
     return f"{KINGDOM_IDS[u.kingdom]}:{name}" + ("" if where == "battle" else f"@{s.board.sid(u.space)}")

@@ -1,10 +1,12 @@
-"""Phase 3: battles on land, at sea and in dungeons, casualties, retreat, conquest, liberation, Run Amok.
+"""Phase 3, the battle flow: battles on land, at sea and in dungeons as the game plays them -
+casualties, retreat, conquest, liberation, Run Amok.
 
-A battle is a small machine kept in ``state.d.battle``: each round rolls the
+A battle is a state machine kept in ``state.d.battle``: each round rolls the
 first-strike volleys, waits for the damage to be assigned (each side's owner
 chooses its own casualties; allies split; the next player assigns among
 guardians), rolls the other pieces, waits again, then asks the attacker to
-continue or retreat. Dice and hit numbers come from :mod:`.dice`.
+continue or retreat. Dice, hit numbers, capacity and casualty checks come from
+the pure battle model, :mod:`warhorn.games.nerath.battle_model`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from warhorn.games.nerath.actions import (
     RunAmok,
     SplitDamage,
 )
-from warhorn.games.nerath.battle import (
+from warhorn.games.nerath.battle_model import (
     PIECE_IDS,
     PIECE_INDEX,
     BattleOutcome,

@@ -1,7 +1,10 @@
-"""Conquest of Nerath's battle mechanics, shared by the game rules, the odds calculator and the AI.
+"""Conquest of Nerath's battle model: the pure mechanics, shared by the game rules, the odds
+calculator and the AI.
 
 Everything here is pure: functions take sides and return new sides; dice come
-from the :class:`~warhorn.engine.rng.Rng` the caller passes in.
+from the :class:`~warhorn.engine.rng.Rng` the caller passes in. The battle as the
+game plays it — a state machine in ``state.d.battle`` that waits for decisions —
+is :mod:`warhorn.games.nerath.rules.battle_flow`, which builds its sides here.
 
 Model
 -----
