@@ -177,8 +177,8 @@ def test_piece_made_resilient_by_a_card_survives_its_first_damage_and_heals() ->
     tough = BattleSide.of("2 soldier", resilient=["soldier"])
     hurt = apply_damage(tough, {"soldier": 2}, hits=2)
     assert hurt.describe() == "2 damaged soldier" and hurt.can_fight
-    assert default_assignment(hurt, 1) == {"damaged soldier": 1}
-    assert heal(apply_damage(hurt, {"damaged soldier": 1}, hits=1)).describe() == "1 soldier"
+    assert default_assignment(hurt, 1) == {"wounded-soldier": 1}
+    assert heal(apply_damage(hurt, {"wounded-soldier": 1}, hits=1)).describe() == "1 soldier"
 
 
 @pytest.mark.rule("NER-PCS-07")
@@ -186,7 +186,7 @@ def test_damaged_dragon_dies_from_a_second_damage_in_a_later_volley() -> None:
     dragon = side("1 dragon")
     hurt = apply_damage(dragon, {"dragon": 1}, hits=1)
     assert hurt.count("dragon") == 1 and hurt.can_fight
-    dead = apply_damage(hurt, {"damaged dragon": 1}, hits=1)
+    dead = apply_damage(hurt, {"wounded-dragon": 1}, hits=1)
     assert dead.count("dragon") == 0 and not dead.remains
 
 
@@ -195,7 +195,7 @@ def test_assignment_must_use_distinct_pieces_and_all_takeable_hits() -> None:
     army = side("1 dragon, 2 soldier")
     validate_assignment(army, {"dragon": 1, "soldier": 2}, 5)  # 2 excess hits lost
     with pytest.raises(IllegalActionError) as err:
-        validate_assignment(army, {"dragon": 1, "damaged dragon": 1, "soldier": 1}, 3)
+        validate_assignment(army, {"dragon": 1, "wounded-dragon": 1, "soldier": 1}, 3)
     assert err.value.rule == "NER-BAT-03"
     with pytest.raises(IllegalActionError, match="must be assigned"):
         validate_assignment(army, {"soldier": 1}, 2)
@@ -203,7 +203,11 @@ def test_assignment_must_use_distinct_pieces_and_all_takeable_hits() -> None:
         validate_assignment(army, {"soldier": 3}, 3)
     with pytest.raises(IllegalActionError, match="unknown damage target"):
         validate_assignment(army, {"goblin": 1}, 1)
-    for odd in ("g²:d6", "g1:d٦"):  # digits to str.isdigit, not to int: refused like any unknown target
+    for odd in (
+        "troll@²:d6",
+        "troll@1:d٦",
+        "troll@0:d8",
+    ):  # digits to str.isdigit, not to int: refused like any unknown target
         with pytest.raises(IllegalActionError, match="unknown damage target"):
             validate_assignment(army, {odd: 1}, 1)
     assert damage_capacity(army) == 3
@@ -212,18 +216,18 @@ def test_assignment_must_use_distinct_pieces_and_all_takeable_hits() -> None:
 @pytest.mark.rule("NER-BAT-03")
 def test_double_up_option_lets_a_piece_take_a_second_damage_only_after_everyone_has_one() -> None:
     lone = side("1 dragon")
-    validate_assignment(lone, {"dragon": 1, "damaged dragon": 1}, 2, double_up=True)
-    assert not apply_damage(lone, {"dragon": 1, "damaged dragon": 1}, double_up=True, hits=2).remains
+    validate_assignment(lone, {"dragon": 1, "wounded-dragon": 1}, 2, double_up=True)
+    assert not apply_damage(lone, {"dragon": 1, "wounded-dragon": 1}, double_up=True, hits=2).remains
     army = side("1 dragon, 1 soldier")
     with pytest.raises(IllegalActionError, match="once every piece"):
-        validate_assignment(army, {"dragon": 1, "damaged dragon": 1}, 2, double_up=True)
+        validate_assignment(army, {"dragon": 1, "wounded-dragon": 1}, 2, double_up=True)
     assert damage_capacity(army, double_up=True) == 3
-    assert default_assignment(army, 3, double_up=True) == {"dragon": 1, "soldier": 1, "damaged dragon": 1}
+    assert default_assignment(army, 3, double_up=True) == {"dragon": 1, "soldier": 1, "wounded-dragon": 1}
 
 
 @pytest.mark.rule("NER-BAT-03")
 def test_default_loss_order_is_the_documented_one() -> None:
-    assert DEFAULT_LOSS_ORDER[0] == "dragon" and DEFAULT_LOSS_ORDER[-1] == "damaged dragon"
+    assert DEFAULT_LOSS_ORDER[0] == "dragon" and DEFAULT_LOSS_ORDER[-1] == "wounded-dragon"
     army = side("1 dragon, 1 soldier, 1 siege, 1 warrior, 1 mage, 1 monster, 1 elemental, 1 castle")
     assert list(default_assignment(army, 99)) == [
         "dragon",
@@ -237,9 +241,9 @@ def test_default_loss_order_is_the_documented_one() -> None:
     ]
     hurt = apply_damage(side("1 dragon, 1 soldier"), {"dragon": 1})
     assert default_assignment(hurt, 1) == {"soldier": 1}
-    assert default_assignment(hurt, 2) == {"soldier": 1, "damaged dragon": 1}
-    custom = normalize_loss_order(["monsters", "damaged dragon"])
-    assert custom[:2] == ("monster", "damaged dragon") and len(custom) == len(set(custom))
+    assert default_assignment(hurt, 2) == {"soldier": 1, "wounded-dragon": 1}
+    custom = normalize_loss_order(["monsters", "wounded-dragon"])
+    assert custom[:2] == ("monster", "wounded-dragon") and len(custom) == len(set(custom))
     with pytest.raises(ArmyError):
         normalize_loss_order(["soldier", "soldiers"])
 
@@ -283,7 +287,7 @@ def test_inactive_castle_neither_rolls_nor_takes_damage() -> None:
     assert [r.who for r in rollers] == ["soldier"]
     assert damage_capacity(army) == 1
     with pytest.raises(IllegalActionError) as err:
-        validate_assignment(army, {"damaged castle": 1}, 1)
+        validate_assignment(army, {"wounded-castle": 1}, 1)
     assert err.value.rule == "NER-BAT-06"
     assert default_assignment(army, 3) == {"soldier": 1}
     assert heal(army).describe() == "1 soldier, 1 castle"
@@ -362,15 +366,15 @@ def test_heroes_sink_with_their_warship() -> None:
 @pytest.mark.rule("NER-DUN-03")
 def test_guardian_loses_one_die_per_damage_and_dies_with_none() -> None:
     troll = dungeon(TROLL)
-    one = apply_damage(troll, {"g0:d8": 1}, hits=1)
+    one = apply_damage(troll, {"troll@1:d8": 1}, hits=1)
     assert one.guardian_dice == ((8,),) and one.can_fight
-    assert not apply_damage(one, {"g0:d8": 1}, hits=1).remains
+    assert not apply_damage(one, {"troll@1:d8": 1}, hits=1).remains
     with pytest.raises(IllegalActionError) as err:
-        validate_assignment(dungeon(BEHOLDER), {"g0:d8": 1}, 1)
+        validate_assignment(dungeon(BEHOLDER), {"beholder@1:d8": 1}, 1)
     assert err.value.rule == "NER-DUN-03"
     # roller's choice; the default gives up the weakest die (the Beholder's d6) first
-    assert default_assignment(dungeon(BEHOLDER), 1) == {"g0:d6": 1}
-    validate_assignment(dungeon(BEHOLDER), {"g0:d20": 1}, 1)
+    assert default_assignment(dungeon(BEHOLDER), 1) == {"beholder@1:d6": 1}
+    validate_assignment(dungeon(BEHOLDER), {"beholder@1:d20": 1}, 1)
 
 
 @pytest.mark.rule("NER-DUN-03")
@@ -389,9 +393,9 @@ def test_several_guardians_fight_together_and_split_damage() -> None:
     pair = dungeon(TROLL, BEHOLDER)
     rollers = volley_dice(pair, side("1 warrior"), attacking=False, sea=False, first_strike=False)
     assert [(r.who, r.dice) for r in rollers] == [("Troll", (8, 8)), ("Beholder", (6, 20))]
-    assert default_assignment(pair, 2) == {"g1:d6": 1, "g0:d8": 1}
-    validate_assignment(pair, {"g0:d8": 2, "g1:d20": 1}, 3)
-    after = apply_damage(pair, {"g0:d8": 2, "g1:d20": 1}, hits=3)
+    assert default_assignment(pair, 2) == {"beholder@2:d6": 1, "troll@1:d8": 1}
+    validate_assignment(pair, {"troll@1:d8": 2, "beholder@2:d20": 1}, 3)
+    after = apply_damage(pair, {"troll@1:d8": 2, "beholder@2:d20": 1}, hits=3)
     assert [g.name for g in after.guardians_alive] == ["Beholder"]
 
 
@@ -422,7 +426,7 @@ def test_hit_penalty_applies_to_every_hero_die_against_all_guardians_all_battle(
         r.hit_min
         for r in volley_dice(heroes, dungeon(BEHOLDER), attacking=True, sea=False, first_strike=True)
     } == {6}
-    troll_dead = apply_damage(both, {"g0:d8": 2})
+    troll_dead = apply_damage(both, {"troll@1:d8": 2})
     assert dungeon_penalty(troll_dead) == 7  # the penalty lasts the whole battle
     # guardians themselves hit on 6+
     assert {r.hit_min for r in volley_dice(both, heroes, attacking=False, sea=False, first_strike=False)} == {
@@ -442,7 +446,7 @@ def test_card_hit_number_overrides_dungeon_penalty() -> None:
 
 @pytest.mark.rule("NER-DUN-07")
 def test_surviving_guardians_return_to_full_dice() -> None:
-    hurt = apply_damage(dungeon(TROLL, BEHOLDER), {"g0:d8": 1, "g1:d6": 1, "g1:d20": 1})
+    hurt = apply_damage(dungeon(TROLL, BEHOLDER), {"troll@1:d8": 1, "beholder@2:d6": 1, "beholder@2:d20": 1})
     healed = heal(hurt)
     assert healed.guardians == (TROLL,) and healed.guardian_dice == ((8, 8),)
 
@@ -512,9 +516,9 @@ def test_legal_assignments_are_exactly_the_valid_ones() -> None:
     # choose 2 from slots (1, 2, 1, 1): coefficient of x^2 in (1+x)^3 (1+x+x^2) = 3 + 3 + 1 = 7
     assert len(ways) == 7
     assert default_assignment(army, 2) in ways
-    assert legal_assignments(army, 9) == [{"dragon": 1, "soldier": 2, "castle": 1, "damaged dragon": 1}]
+    assert legal_assignments(army, 9) == [{"dragon": 1, "soldier": 2, "castle": 1, "wounded-dragon": 1}]
     lone = side("1 dragon, 1 soldier")
-    assert legal_assignments(lone, 3, double_up=True) == [{"dragon": 1, "soldier": 1, "damaged dragon": 1}]
+    assert legal_assignments(lone, 3, double_up=True) == [{"dragon": 1, "soldier": 1, "wounded-dragon": 1}]
     for w in legal_assignments(dungeon(TROLL, BEHOLDER), 3):
         validate_assignment(dungeon(TROLL, BEHOLDER), w, 3)
     assert len(legal_assignments(dungeon(TROLL, BEHOLDER), 3)) == 3  # 3 of the 4 dice: 2 + 1 ways

@@ -283,9 +283,7 @@ def _token_rank(s: NerathState, token: str) -> tuple[Any, ...]:
         tile, _, n = head.rpartition("@")
         g = s.board.guardian(tile)
         return (len(_RANK), hit_chance(int(sides), 6), g.first_strike, int(n), int(sides))
-    if token.startswith("wounded-"):
-        return (_RANK["damaged " + token.removeprefix("wounded-")],)
-    return (_RANK[token.partition("(")[0]],)
+    return (_RANK[token.partition("(")[0]],)  # the same targets as the model's, a warship by itself
 
 
 def _by_loss_order(s: NerathState, actions: list[Any]) -> Any:

@@ -49,14 +49,18 @@ How the game rules drive one battle (one step = one volley of each side)::
 :func:`fight_battle` does all of this automatically (default loss order, a
 :class:`RetreatRule`); :func:`fight_step` is one automatic step with a log.
 
-Damage assignment keys (the targets of an assignment ``Mapping[str, int]``):
+Damage targets (the keys of an assignment ``Mapping[str, int]``), in the same words as the
+game's damage actions (``damage soldier,wounded-dragon``, :mod:`.rules.battle_flow`):
 
 * ``"soldier"``, ``"dragon"``, ``"castle"``… — that many *healthy* pieces of
   the type (for ``"castle"``: active castles) take one damage each;
-* ``"damaged dragon"`` — that many dragons that were already damaged take one
+* ``"wounded-dragon"`` — that many dragons that were already damaged take one
   more damage and are destroyed;
-* ``"g<i>:d<sides>"`` — guardian number ``i`` (its index in
-  ``side.guardians``) loses that many of its ``d<sides>`` dice.
+* ``"<guardian id>@<n>:d<sides>"`` (``troll@1:d8``) — guardian number ``n`` (1 for the
+  first of ``side.guardians``) loses that many of its ``d<sides>`` dice.
+
+(The game also writes a warship with its cargo, ``warship(soldier+mage)``; the model's
+target is the warship.)
 
 Decisions this module takes (documented in ``docs/odds.md``):
 
@@ -119,10 +123,11 @@ DEFAULT_LOSS_ORDER: tuple[str, ...] = (
     "monster",
     "elemental",
     "castle",
-    "damaged dragon",
+    "wounded-dragon",
 )
 
-_DAMAGED = "damaged "
+#: The prefix of a damage target naming pieces already damaged (``wounded-dragon``).
+WOUNDED = "wounded-"
 
 
 class ArmyError(WarhornError, ValueError):
@@ -499,7 +504,7 @@ def _count_hits(rollers: tuple[Roller, ...], rng: Rng) -> int:
 def normalize_loss_order(order: Sequence[str] | None) -> tuple[str, ...]:
     """A complete loss order: known keys only, no repeats, missing keys appended.
 
-    Keys are piece names (healthy pieces) and ``"damaged <piece>"``. Missing
+    Keys are piece names (healthy pieces) and ``"wounded-<piece>"``. Missing
     piece types are appended in default order, missing damaged keys after them.
     Raises :class:`ArmyError` on unknown or repeated keys.
     """
@@ -508,32 +513,33 @@ def normalize_loss_order(order: Sequence[str] | None) -> tuple[str, ...]:
     seen: list[str] = []
     for raw in order:
         text = raw.strip().lower()
-        damaged = text.startswith(_DAMAGED)
-        name = text[len(_DAMAGED) :] if damaged else text
+        damaged = text.startswith(WOUNDED)
+        name = text[len(WOUNDED) :] if damaged else text
         pid = PIECE_ALIASES.get(name.strip())
         if pid is None:
             raise ArmyError(f"loss order: unknown piece {raw!r}")
-        key = _DAMAGED + pid if damaged else pid
+        key = WOUNDED + pid if damaged else pid
         if key in seen:
             raise ArmyError(f"loss order: {key!r} appears twice")
         seen.append(key)
     for key in DEFAULT_LOSS_ORDER:
-        if not key.startswith(_DAMAGED) and key not in seen:
+        if not key.startswith(WOUNDED) and key not in seen:
             seen.append(key)
     for pid in PIECE_IDS:
-        key = _DAMAGED + pid
+        key = WOUNDED + pid
         if pid != "castle" and key not in seen:
             seen.append(key)
     return tuple(seen)
 
 
-#: :data:`DEFAULT_LOSS_ORDER` completed with ``"damaged <piece>"`` keys for pieces a card made resilient.
+#: :data:`DEFAULT_LOSS_ORDER` completed with ``"wounded-<piece>"`` keys for pieces a card made resilient.
 FULL_DEFAULT_LOSS_ORDER: tuple[str, ...] = normalize_loss_order(None)
 
 
-def guardian_die_key(index: int, sides: int) -> str:
-    """Assignment key for guardian number ``index`` losing one d``sides`` die."""
-    return f"g{index}:d{sides}"
+def guardian_die_key(guardian: str, index: int, sides: int) -> str:
+    """The damage target of the guardian ``guardian`` (its id), ``index`` in its side's guardians
+    (from 0), losing one d``sides`` die: ``troll@1:d8``."""
+    return f"{guardian}@{index + 1}:d{sides}"
 
 
 def _guardian_die_order(side: BattleSide) -> list[str]:
@@ -546,7 +552,7 @@ def _guardian_die_order(side: BattleSide) -> list[str]:
         for s in left:
             dice.append((hit_chance(s, base), g.first_strike, gi, s))
     dice.sort()
-    return [guardian_die_key(gi, s) for _, _, gi, s in dice]
+    return [guardian_die_key(side.guardians[gi].id, gi, s) for _, _, gi, s in dice]
 
 
 def damage_capacity(side: BattleSide, *, double_up: bool = False) -> int:
@@ -577,20 +583,20 @@ def loss_sequence(
     complete (:func:`normalize_loss_order`). Strict mode: each healthy piece and
     each already-damaged piece at most once. ``double_up``: after everyone has
     one, the pieces just damaged take a second damage in the order of their
-    ``"damaged <piece>"`` keys.
+    ``"wounded-<piece>"`` keys.
     """
     seq: list[str] = []
     for key in order:
-        if key.startswith(_DAMAGED):
-            i = PIECE_INDEX[key[len(_DAMAGED) :]]
+        if key.startswith(WOUNDED):
+            i = PIECE_INDEX[key[len(WOUNDED) :]]
             if i != _CASTLE:
                 seq.extend([key] * side.damaged[i])
         else:
             seq.extend([key] * side.healthy[PIECE_INDEX[key]])
     if double_up:
         for key in order:
-            if key.startswith(_DAMAGED):
-                i = PIECE_INDEX[key[len(_DAMAGED) :]]
+            if key.startswith(WOUNDED):
+                i = PIECE_INDEX[key[len(WOUNDED) :]]
                 if i != _CASTLE and side.toughness(i) >= 2:
                     seq.extend([key] * side.healthy[i])
     seq.extend(_guardian_die_order(side))
@@ -626,10 +632,10 @@ def legal_assignments(side: BattleSide, hits: int, *, double_up: bool = False) -
             slots.append((PIECE_IDS[i], side.healthy[i]))
     for i in range(_N):
         if i != _CASTLE and side.damaged[i]:
-            slots.append((_DAMAGED + PIECE_IDS[i], side.damaged[i]))
+            slots.append((WOUNDED + PIECE_IDS[i], side.damaged[i]))
     for gi, dice in enumerate(side.guardian_dice):
         for sides in sorted(set(dice)):
-            slots.append((guardian_die_key(gi, sides), dice.count(sides)))
+            slots.append((guardian_die_key(side.guardians[gi].id, gi, sides), dice.count(sides)))
     strict_cap = sum(n for _, n in slots)
     need = min(max(hits, 0), damage_capacity(side, double_up=double_up))
     if need <= strict_cap:
@@ -638,7 +644,7 @@ def legal_assignments(side: BattleSide, hits: int, *, double_up: bool = False) -
     # with toughness left (those damaged by this volley).
     base = dict(slots)
     seconds = [
-        (_DAMAGED + PIECE_IDS[i], side.healthy[i])
+        (WOUNDED + PIECE_IDS[i], side.healthy[i])
         for i in range(_N)
         if i != _CASTLE and side.healthy[i] and side.toughness(i) >= 2
     ]
@@ -669,20 +675,29 @@ def _compositions(slots: list[tuple[str, int]], total: int) -> list[list[tuple[s
 def _parse_key(side: BattleSide, key: str) -> tuple[str, int, int]:
     """→ (kind, index, sides): kind "healthy", "damaged" or "guardian"."""
     kind, i, sides = _key_parts(key)
-    if kind == "guardian" and i >= len(side.guardians):
-        raise IllegalActionError(f"there is no guardian number {i}", rule="NER-DUN-03")
+    if kind == "guardian":
+        named = key.strip().lower().rpartition("@")[0]
+        if i >= len(side.guardians) or side.guardians[i].id.lower() != named:
+            raise IllegalActionError(f"there is no guardian {named} number {i + 1}", rule="NER-DUN-03")
     return kind, i, sides
 
 
 @lru_cache(maxsize=1024)
 def _key_parts(key: str) -> tuple[str, int, int]:
     text = key.strip().lower()
-    if text.startswith("g") and ":d" in text:
-        gi_txt, _, sides_txt = text[1:].partition(":d")
-        if gi_txt.isascii() and gi_txt.isdigit() and sides_txt.isascii() and sides_txt.isdigit():
-            return "guardian", int(gi_txt), int(sides_txt)
-    damaged = text.startswith(_DAMAGED)
-    name = text[len(_DAMAGED) :] if damaged else text
+    if "@" in text and ":d" in text:
+        head, _, sides_txt = text.rpartition(":d")
+        gi_txt = head.rpartition("@")[2]
+        if (
+            gi_txt.isascii()
+            and gi_txt.isdigit()
+            and sides_txt.isascii()
+            and sides_txt.isdigit()
+            and int(gi_txt)
+        ):
+            return "guardian", int(gi_txt) - 1, int(sides_txt)
+    damaged = text.startswith(WOUNDED)
+    name = text[len(WOUNDED) :] if damaged else text
     pid = PIECE_ALIASES.get(name.strip())
     if pid is None:
         raise IllegalActionError(f"unknown damage target {key!r}", rule="NER-BAT-03")
@@ -695,7 +710,7 @@ def validate_assignment(
     """Check that ``assignment`` is a legal way for ``side`` to take ``hits`` damage from one volley.
 
     Legal (NER-BAT-03): exactly ``min(hits, capacity)`` damage is assigned;
-    healthy pieces of a type at most their count; ``"damaged X"`` at most the
+    healthy pieces of a type at most their count; ``"wounded-X"`` at most the
     pieces of that type damaged before this volley (an inactive castle takes
     none, NER-BAT-06); guardian dice only those the guardian has
     (NER-DUN-03). With ``double_up``, once every damageable piece has one
@@ -1065,6 +1080,7 @@ __all__ = [
     "PIECE_INDEX",
     "TROLL",
     "WARSHIP_CAPACITY",
+    "WOUNDED",
     "ArmyError",
     "BattleOutcome",
     "BattleResult",

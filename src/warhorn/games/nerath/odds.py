@@ -50,6 +50,7 @@ from warhorn.games.nerath.battle_model import (
     FULL_DEFAULT_LOSS_ORDER,
     PIECE_IDS,
     WARSHIP_CAPACITY,
+    WOUNDED,
     ArmyError,
     BattleOutcome,
     BattleSide,
@@ -425,7 +426,7 @@ def _vector(side: BattleSide, layout: _Layout) -> IntArray:
 #: Loss-order keys read once: (damaged?, piece index).
 _KEYS: dict[str, tuple[bool, int]] = {
     **{pid: (False, i) for i, pid in enumerate(PIECE_IDS)},
-    **{"damaged " + pid: (True, i) for i, pid in enumerate(PIECE_IDS)},
+    **{WOUNDED + pid: (True, i) for i, pid in enumerate(PIECE_IDS)},
 }
 
 

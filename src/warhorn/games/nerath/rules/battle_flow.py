@@ -34,7 +34,6 @@ from warhorn.games.nerath.battle_model import (
     Volley,
     battle_outcome,
     damage_capacity,
-    guardian_die_key,
     roll_volley,
     validate_assignment,
 )
@@ -489,7 +488,8 @@ def legal_damage(s: NerathState) -> list[AssignDamage]:
 def model_assignment(
     s: NerathState, order: DamageOrder, targets: tuple[str, ...]
 ) -> tuple[BattleSide, dict[str, int]]:
-    """The damaged side and the assignment in the shared battle model's terms (:mod:`..battle` keys)."""
+    """The damaged side and the assignment in the battle model's terms (:mod:`..battle_model`: the
+    same targets, a warship without its cargo)."""
     if order.kingdom < 0:
         side = side_model(s, defenders=True)
     else:
@@ -500,13 +500,7 @@ def model_assignment(
         side = side_model(s, defenders, units)
     mapping: dict[str, int] = {}
     for token in targets:
-        if "@" in token:
-            head, _, sides = token.rpartition(":d")
-            key = guardian_die_key(int(head.rpartition("@")[2]) - 1, int(sides))
-        elif token.startswith("wounded-"):
-            key = "damaged " + token.removeprefix("wounded-")
-        else:
-            key = token.partition("(")[0]
+        key = token.partition("(")[0]  # the model's target is the warship, whatever it carries
         mapping[key] = mapping.get(key, 0) + 1
     return side, mapping
 
