@@ -77,6 +77,21 @@ control = "vailin"
         ({"kingdoms": {"karkoth": {"hand": ["not-a-card"]}}}, "kingdoms.karkoth.hand[0]", "not-a-card"),
         ({"spaces": {"s1": {"control": "karkoth"}}}, "spaces.s1.control", "only land spaces"),
         ({"colour": "red"}, "colour", "Extra inputs"),
+        (
+            {"turn": {"windows": [{"name": "income", "queue": ["orcs"]}]}},
+            "turn.windows[0].queue[0]",
+            "karkoth",
+        ),
+        (
+            {"turn": {"battle": {"space": "v2", "kind": "land", "attacker": "karkoth", "step": "lunch"}}},
+            "turn.battle.step",
+            "first_strike",
+        ),
+        (
+            {"turn": {"battle": {"space": "nowhere", "kind": "land", "attacker": "karkoth"}}},
+            "turn.battle.space",
+            "unknown space 'nowhere'",
+        ),
     ],
 )
 def test_mistakes_name_their_key(data: dict, key: str, words: str) -> None:  # type: ignore[type-arg]
@@ -84,3 +99,27 @@ def test_mistakes_name_their_key(data: dict, key: str, words: str) -> None:  # t
         position_from(data, small_board())
     found = [(e.key, e.message) for e in exc.value.errors]
     assert any(k == key and words in m for k, m in found), found
+
+
+def test_battles_and_card_windows_are_written_in_their_documented_form() -> None:
+    """Kingdoms by id, damage orders, dice and cancelled hits by name (docs/positions.md)."""
+    s = load_game("nerath", seed=4, round_cap=6)
+    chooser = Rng(9)
+    battle = window = None
+    while s.pending() is not None and (battle is None or window is None):
+        turn = to_position(s)["turn"]
+        if turn["battle"] is not None and turn["battle"]["orders"]:
+            battle = turn["battle"]
+        if turn["windows"] and turn["windows"][-1]["queue"]:
+            window = turn["windows"][-1]
+        legal = s.legal_actions()
+        s, _ = s.apply(legal[chooser.below(len(legal))])
+    assert battle is not None and window is not None
+    order = battle["orders"][0]
+    assert set(order) == {"player", "kingdom", "hits"} and isinstance(order["kingdom"], str)
+    assert set(battle["rolled"]) == {"attacker", "defenders"} and set(battle["negate"]) == {
+        "attacker",
+        "defenders",
+    }
+    assert all(set(die) == {"sides", "face", "hits_on"} for die in battle["rolled"]["attacker"])
+    assert all(isinstance(k, str) for k in window["queue"]), window

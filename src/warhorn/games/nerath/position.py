@@ -90,6 +90,93 @@ class KingdomSpec(_Model):
     event_discard: tuple[str, ...] = ()
 
 
+class EffectSpec(_Model):
+    """A card's modifier in force for ``kingdom``: its op and parameters (as the card texts write
+    them) and, for a treasure's property, the moment it acts at."""
+
+    kingdom: KingdomId
+    op: str
+    params: dict[str, Any] = {}
+    when: str | None = None
+
+
+class CardPlaySpec(_Model):
+    """The card a window is about: who played it, its id, its target (a ``choose`` window: the
+    moment the card's choice is for) and whether it is a treasure."""
+
+    kingdom: KingdomId
+    card: str
+    target: str = ""
+    treasure: bool = False
+
+
+class WindowSpec(_Model):
+    """A card window open (NER-CRD-01): its name (``before_battle``, ``battle_round``,
+    ``on_conquest``, ``income``, ``cancel``, ``after``, ``choose``), the kingdoms still to play
+    or pass, in order, what happens when it closes and the card it is about."""
+
+    name: str = pydantic.Field(min_length=1)
+    queue: tuple[KingdomId, ...] = ()
+    resume: Literal["none", "battle_roll", "battle_hits", "card"] = "none"
+    card: CardPlaySpec | None = None
+
+
+class DieSpec(_Model):
+    """One rolled die: its size, the face rolled and the least face that hits."""
+
+    sides: int = pydantic.Field(ge=2)
+    face: int = pydantic.Field(ge=1)
+    hits_on: int = pydantic.Field(ge=1)
+
+
+class RolledSpec(_Model):
+    """The dice of the battle step in progress, each side's, kept until the step's card window closes."""
+
+    attacker: tuple[DieSpec, ...] = ()
+    defenders: tuple[DieSpec, ...] = ()
+
+
+class DamageOrderSpec(_Model):
+    """Damage waiting to be assigned: by ``player``, to ``kingdom``'s pieces (or the guardians')."""
+
+    player: int = pydantic.Field(ge=0, le=3)
+    kingdom: KingdomId | Literal["guardians"]
+    hits: int = pydantic.Field(ge=0)
+
+
+class CancelledSpec(_Model):
+    """Hits cancelled this step by cards: those against the attacker and those against the defenders."""
+
+    attacker: int = pydantic.Field(default=0, ge=0)
+    defenders: int = pydantic.Field(default=0, ge=0)
+
+
+class SplitSpec(_Model):
+    """Allied defenders sharing a volley's ``hits`` (NER-BAT-07): ``offer`` is (proposer's, partner's)."""
+
+    hits: int = pydantic.Field(ge=0)
+    proposer: KingdomId
+    partner: KingdomId
+    offer: tuple[int, int] | None = None
+
+
+class BattleSpec(_Model):
+    """The battle being fought (NER-BAT-02): where, what kind, who attacks, the round and step
+    (``first_strike``, ``normal``, ``decide``), damage still to assign, the dice rolled, hits
+    cancelled, whether a card forces a retreat, and an allied split under way."""
+
+    space: str
+    kind: Literal["land", "sea", "dungeon"]
+    attacker: KingdomId
+    round: int = pydantic.Field(default=1, ge=1)
+    step: Literal["first_strike", "normal", "decide"] = "first_strike"
+    orders: tuple[DamageOrderSpec, ...] = ()
+    rolled: RolledSpec = RolledSpec()
+    negate: CancelledSpec = CancelledSpec()
+    forced_retreat: bool = False
+    split: SplitSpec | None = None
+
+
 class TurnSpec(_Model):
     """What the turn in progress has done (all optional: nothing yet). Spaces by id, pieces by uid."""
 
@@ -103,9 +190,10 @@ class TurnSpec(_Model):
     landings: tuple[int, ...] = ()
     amok: tuple[int, ...] = ()
     amok_from: str | None = None
-    effects: tuple[dict[str, Any], ...] = ()
-    windows: tuple[dict[str, Any], ...] = ()
-    battle: dict[str, Any] | None = None
+    effects: tuple[EffectSpec, ...] = ()
+    #: Open card windows, innermost last.
+    windows: tuple[WindowSpec, ...] = ()
+    battle: BattleSpec | None = None
     cancelled: tuple[KingdomId, str] | None = None
     round_cap_hit: bool = False
     winner_pending: tuple[KingdomId, ...] = ()
@@ -343,12 +431,12 @@ def position_from(data: Mapping[str, Any], content: Any = None, *, rng: Rng | No
             {int(p): float(v) for p, v in res.get("scores", {}).items()},
             str(res.get("reason", "")),
         )
-    try:
-        d.effects = tuple(_effect_from(e) for e in t.effects)
-        d.windows = tuple(_window_from(w, kingdom_of) for w in t.windows)
-        d.battle = None if t.battle is None else _battle_from(t.battle, ids, kingdom_of)
-    except (KeyError, TypeError, ValueError) as exc:
-        err("turn", f"effects, windows or battle not understood: {exc}")
+    d.effects = tuple(
+        (kingdom_of[e.kingdom], CardEffect(e.op, tuple(e.params.items()), e.when)) for e in t.effects
+    )
+    d.windows = tuple(_window_from(w, kingdom_of) for w in t.windows)
+    if t.battle is not None:
+        d.battle = _battle_from(t.battle, space("turn.battle.space", t.battle.space), kingdom_of)
     if bad:
         raise ContentErrors(bad)
 
@@ -408,46 +496,42 @@ def _deck(
     return Deck(tuple(r.shuffled(list((pool - elsewhere).elements()))), discard)
 
 
-def _effect_from(data: Mapping[str, Any]) -> tuple[int, CardEffect]:
-    params = tuple((str(k), v) for k, v in data.get("params", []))
-    return int(data["kingdom"]), CardEffect(str(data["op"]), params, data.get("when"))
-
-
-def _window_from(data: Mapping[str, Any], kingdom_of: dict[str, int]) -> CardWindow:
-    card = data.get("card")
+def _window_from(w: WindowSpec, kingdom_of: dict[str, int]) -> CardWindow:
+    c = w.card
     return CardWindow(
-        str(data["name"]),
-        tuple(int(x) for x in data["queue"]),
-        str(data.get("resume", "none")),
-        None if card is None else (int(card[0]), str(card[1]), str(card[2]), bool(card[3])),
+        w.name,
+        tuple(kingdom_of[x] for x in w.queue),
+        w.resume,
+        None if c is None else (kingdom_of[c.kingdom], c.card, c.target, c.treasure),
     )
 
 
-def _battle_from(data: Mapping[str, Any], ids: Mapping[str, int], kingdom_of: dict[str, int]) -> BattleState:
-    split = data.get("split")
-    rolled = data.get("rolled", [[], []])
+def _battle_from(b: BattleSpec, at: int, kingdom_of: dict[str, int]) -> BattleState:
+    sp = b.split
     return BattleState(
-        space=ids[data["space"]],
-        kind=str(data["kind"]),
-        attacker=kingdom_of[data["attacker"]],
-        round=int(data.get("round", 1)),
-        step=str(data.get("step", "first_strike")),
-        orders=tuple(DamageOrder(int(p), int(k), int(h)) for p, k, h in data.get("orders", [])),
+        space=at,
+        kind=b.kind,
+        attacker=kingdom_of[b.attacker],
+        round=b.round,
+        step=b.step,
+        orders=tuple(
+            DamageOrder(o.player, -1 if o.kingdom == "guardians" else kingdom_of[o.kingdom], o.hits)
+            for o in b.orders
+        ),
         rolled=(
-            tuple((int(a), int(b), int(c)) for a, b, c in rolled[0]),
-            tuple((int(a), int(b), int(c)) for a, b, c in rolled[1]),
+            tuple((x.sides, x.face, x.hits_on) for x in b.rolled.attacker),
+            tuple((x.sides, x.face, x.hits_on) for x in b.rolled.defenders),
         ),
-        negate=(int(data.get("negate", [0, 0])[0]), int(data.get("negate", [0, 0])[1])),
-        forced_retreat=bool(data.get("forced_retreat", False)),
+        negate=(b.negate.attacker, b.negate.defenders),
+        forced_retreat=b.forced_retreat,
         split=None
-        if split is None
-        else DamageSplit(
-            int(split["hits"]),
-            kingdom_of[split["proposer"]],
-            kingdom_of[split["partner"]],
-            None if split.get("offer") is None else (int(split["offer"][0]), int(split["offer"][1])),
-        ),
+        if sp is None
+        else DamageSplit(sp.hits, kingdom_of[sp.proposer], kingdom_of[sp.partner], sp.offer),
     )
+
+
+def _dice_json(dice: tuple[tuple[int, int, int], ...]) -> list[dict[str, int]]:
+    return [{"sides": sides, "face": face, "hits_on": least} for sides, face, least in dice]
 
 
 def to_position(state: Any) -> dict[str, Any]:
@@ -503,15 +587,22 @@ def to_position(state: Any) -> dict[str, Any]:
         "amok": list(d.amok),
         "amok_from": sid(d.amok_from) if d.amok_from >= 0 else None,
         "effects": [
-            {"kingdom": k, "op": e.op, "params": [list(p) for p in e.params], "when": e.when}
+            {"kingdom": KINGDOM_IDS[k], "op": e.op, "params": dict(e.params), "when": e.when}
             for k, e in d.effects
         ],
         "windows": [
             {
                 "name": w.name,
-                "queue": list(w.queue),
+                "queue": [KINGDOM_IDS[x] for x in w.queue],
                 "resume": w.resume,
-                "card": list(w.card) if w.card else None,
+                "card": None
+                if w.card is None
+                else {
+                    "kingdom": KINGDOM_IDS[w.card[0]],
+                    "card": w.card[1],
+                    "target": w.card[2],
+                    "treasure": w.card[3],
+                },
             }
             for w in d.windows
         ],
@@ -523,9 +614,16 @@ def to_position(state: Any) -> dict[str, Any]:
             "attacker": KINGDOM_IDS[b.attacker],
             "round": b.round,
             "step": b.step,
-            "orders": [[o.player, o.kingdom, o.hits] for o in b.orders],
-            "rolled": [[list(x) for x in side] for side in b.rolled],
-            "negate": list(b.negate),
+            "orders": [
+                {
+                    "player": o.player,
+                    "kingdom": "guardians" if o.kingdom < 0 else KINGDOM_IDS[o.kingdom],
+                    "hits": o.hits,
+                }
+                for o in b.orders
+            ],
+            "rolled": {"attacker": _dice_json(b.rolled[0]), "defenders": _dice_json(b.rolled[1])},
+            "negate": {"attacker": b.negate[0], "defenders": b.negate[1]},
             "forced_retreat": b.forced_retreat,
             "split": None
             if b.split is None
