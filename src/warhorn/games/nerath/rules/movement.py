@@ -274,13 +274,14 @@ def legal_moves(s: NerathState, k: int) -> list[Move]:
     memo = _situation(s, k)
     bonus: dict[str, int] = {}
     counted = cards.counted_extra_moves(s, k)
+    # a card's extra move for so many pieces serves only that many (NER-CRD-04)
+    kind, listed = ("counted", _counted_moves) if counted else ("moves", _listed_moves)
     for (start, ptype), units in sorted(_groups(s, k).items()):
-        if ptype not in bonus:
-            bonus[ptype] = move_bonus(s, k, ptype)
-        if counted:  # a card's extra move for so many pieces serves only that many (NER-CRD-04)
-            out += _counted_moves(s, k, ptype, start, len(units), memo, bonus[ptype])
-        else:
-            out += _listed_moves(s, k, ptype, start, len(units), memo, bonus[ptype])
+        b = bonus.get(ptype)
+        if b is None:
+            b = bonus[ptype] = move_bonus(s, k, ptype)
+        found = memo.get((kind, ptype, start, b, len(units)))  # the turn's lists (as the functions keep them)
+        out += found if found is not None else listed(s, k, ptype, start, len(units), memo, b)  # type: ignore[arg-type]
     return out
 
 
