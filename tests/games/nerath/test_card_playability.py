@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 
 from tests.games.nerath.boards import BORDERS, EVENTS, GUARDIANS, SETUP, SPACES, TREASURES
-from tests.games.nerath.scenario import K, V, notations, pieces_at, play, position
+from tests.games.nerath.scenario import K, V, begin_turn, notations, pieces_at, play, position
 from warhorn.games.nerath.actions import Pass
 from warhorn.games.nerath.board import CardEffect, EventCard, TreasureCard, build_board
-from warhorn.games.nerath.rules import battles, cards
+from warhorn.games.nerath.rules import battle_flow, cards
 from warhorn.games.nerath.state import DRAW, REINFORCEMENTS, CardWindow
 
 
@@ -84,7 +84,7 @@ def test_first_strike_for_one_piece_goes_to_the_piece_the_holder_names() -> None
     s.d.hands[K] = ("archers",)
     s, _ = play(s, "move 1 soldier k2>v2", "move 1 monster k2>v2", "pass", "fight v2")
     assert plays(s) == ["play archers monster", "play archers soldier"]
-    attackers = battles.participants(s, defenders=False)
+    attackers = battle_flow.participants(s, defenders=False)
     s, events = play(s, "play archers soldier")  # the first-strike step rolls at once
     assert [u.ptype for u in cards.first_strike_units(s, attackers)] == ["soldier"]
     first_step = next(e for e in events if e.kind == "roll")
@@ -128,12 +128,12 @@ def test_cards_that_would_find_nothing_to_act_on_are_not_offered() -> None:
 def test_a_standing_extra_move_for_one_piece_serves_one_piece_each_turn() -> None:
     s = at([(K, "k1", "soldier", 3)])
     s.d.treasures_in_play[K] = ("saddle",)
-    s.begin_turn_for_test(DRAW)  # draw, then the movement phase
+    s = begin_turn(s, DRAW)  # draw, then the movement phase
     listed = notations(s)
     assert "move 1 soldier k1>k2>v2" in listed and "move 2 soldier k1>k2>v2" not in listed
     s, _ = play(s, "move 1 soldier k1>k2>v2")
     assert not [n for n in notations(s) if n.startswith("move 1 soldier k1>k2>")]  # spent this turn
-    s.begin_turn_for_test(DRAW)  # the next turn: whole again
+    s = begin_turn(s, DRAW)  # the next turn: whole again
     assert "move 1 soldier k1>k2>v2" in notations(s)
 
 

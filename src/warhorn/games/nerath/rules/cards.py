@@ -402,7 +402,7 @@ def _in_battle(s: NerathState, k: int, filt: str, own: bool) -> bool:
     b = s.d.battle
     if b is None:
         return False
-    from warhorn.games.nerath.rules.battles import participants
+    from warhorn.games.nerath.rules.battle_flow import participants
 
     attacker = _holder_is_attacker(s, k)
     if not own:
