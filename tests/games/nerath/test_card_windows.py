@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from tests.games.nerath.boards import BORDERS, EVENTS, GUARDIANS, SETUP, SPACES, TREASURES
 from tests.games.nerath.scenario import K, V, notations, pieces_at, play, position
 from warhorn.games.nerath.board import CardEffect, EventCard, build_board
 from warhorn.games.nerath.pieces import PIECES
+from warhorn.games.nerath.position import position_from
 from warhorn.games.nerath.rules import cards
 from warhorn.games.nerath.state import BATTLES, INCOME
 
@@ -193,3 +197,17 @@ def test_being_asked_at_a_window_does_not_reveal_what_the_hand_holds() -> None:
 def test_playable_only_windows_ask_only_holders_of_a_fitting_card() -> None:
     assert _asked(("parry",), card_windows="playable_only") == [("card_window", 1)]
     assert _asked(("plunder",), card_windows="playable_only") == []
+
+
+@pytest.mark.rule("NER-CRD-01")
+def test_a_choice_a_card_asks_after_its_answer_window_lets_the_interrupted_battle_go_on() -> None:
+    """Found by random play (seed 4, round cap 30, step 4896): Iron Circle played Hellhound Pack at a
+    battle-round window, closing it; the enemies' answer window passed; the card then asked where
+    its monster appears. Once answered, the battle's roll waited behind an emptied window for ever
+    (``pending()`` failed). The position is that moment, written by ``to_position``."""
+    data = json.loads((Path(__file__).parent / "data" / "choice_after_cancel_window.json").read_text())
+    s = position_from(data)
+    assert [w.name for w in s.d.windows] == ["after", "choose"]
+    s, events = play(s, "play hellhound_pack emberplain")
+    assert all(w.queue for w in s.d.windows) and s.pending() is not None
+    assert any(e.kind == "card.place" for e in events) and any(e.kind == "roll" for e in events)

@@ -494,6 +494,8 @@ def _resume(s: NerathState, w: CardWindow) -> list[Event]:
     if w.resume == "card" and w.card is not None:
         k, card, target, treasure = w.card
         return _carry_out(s, k, card, target, treasure) + _close_finished_after(s)
+    if w.name == "choose":  # a card's choice forgone: the step its play interrupted goes on
+        return _close_finished_after(s)
     return []
 
 
@@ -605,7 +607,8 @@ def _carry_out(s: NerathState, k: int, card: str, target: str, treasure: bool) -
 
 
 def _close_finished_after(s: NerathState) -> list[Event]:
-    """Resume a window whose step waits behind a finished cancel window."""
+    """Resume a window whose step waits behind a finished cancel window (or the choice a card
+    asked for once the answer came)."""
     w = window(s)
     if w is not None and w.name == "after":
         s.d.windows = s.d.windows[:-1]
@@ -910,7 +913,8 @@ def _apply_choice(s: NerathState, w: CardWindow, target: str) -> list[Event]:
     k, card, _, _ = w.card
     effects = _waiting_effects(s, w)
     s.d.windows = s.d.windows[:-1]
-    return run_effects(s, k, effects, target, source=card)
+    # then the step the card's play interrupted goes on (a window closed by the play waits behind it)
+    return run_effects(s, k, effects, target, source=card) + _close_finished_after(s)
 
 
 def run_effect(s: NerathState, k: int, e: CardEffect, target: str, *, source: str) -> list[Event]:
