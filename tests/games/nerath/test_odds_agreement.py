@@ -103,7 +103,7 @@ def test_the_best_agreement_can_beat_both_the_rule_and_one_army() -> None:
 
 @pytest.mark.rule("NER-BAT-07")
 def test_with_a_retreat_rule_the_better_of_two_splits_is_given_and_said() -> None:
-    from warhorn.games.nerath.battle import RetreatRule
+    from warhorn.games.nerath.battle_model import RetreatRule
 
     odds = battle_odds("3 soldier", "1 soldier", ally="1 monster", retreat=RetreatRule(at_or_below=1))
     assert odds.allied_split in ("one_army", "rule") and "with a retreat rule" in odds.allied_split_note
