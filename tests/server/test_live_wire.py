@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import socket
@@ -56,7 +57,8 @@ class StreamReader:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         if self._socket is not None:  # wake the reader now rather than at the next keep-alive
-            self._socket.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):  # the reader may have closed it already (its stream ended)
+                self._socket.shutdown(socket.SHUT_RDWR)
         self._thread.join(timeout=5)
         self._client.close()
 
