@@ -113,6 +113,15 @@ def _with_fields(obj: bytes, **fields: bytes) -> bytes:
     return obj[:-1] + (b"," if len(obj) > 2 else b"") + more + b"}"
 
 
+def results_record(state: GameState) -> dict[str, Any] | None:
+    """How a finished game ended as its record keeps it (None while it goes on), with ``seat_names``:
+    what each seat played as the game names it (a kingdom, a hero, a race), for the lobby's list."""
+    results = state.results()
+    if results is None:
+        return None
+    return {**results.to_json(), "seat_names": state.seat_roles()}
+
+
 def ai_rng(ai_seed: int, number: int) -> Rng:
     """The generator an AI seat uses to choose action ``number`` of a game: reproducible, per action."""
     return Rng((ai_seed * 0x9E3779B97F4A7C15 + number * 0xBF58476D1CE4E5B9) & _MASK)
@@ -473,7 +482,6 @@ class GameHub:
                 f"{spec.name} with these options has {state.num_players} seats; {len(seat_list)} were given",
             )
         now = datetime.now(UTC)
-        results = state.results()
         record = GameRecord(
             id=secrets.token_hex(6),
             game=game,
@@ -487,7 +495,7 @@ class GameHub:
             status="finished" if state.is_terminal else "active",
             version=0,
             digest=state.digest(),
-            results=results.to_json() if results is not None else None,
+            results=results_record(state),
             seats=[
                 SeatRecord(
                     i, kind, secrets.token_urlsafe(24), secrets.token_urlsafe(24) if i in invited else None
@@ -620,10 +628,9 @@ class GameHub:
         if explained is not None:
             events = [explained, *events]
         number = live.version + 1
-        results = after.results()
         status = "finished" if after.is_terminal else "active"
         action_json = action.to_json()
-        results_json = results.to_json() if results is not None else None
+        results_json = results_record(after)
         checkpoint = after.is_terminal or number - live.record.digest_version >= DIGEST_EVERY
         digest = after.digest() if checkpoint else None
         try:

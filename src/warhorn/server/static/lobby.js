@@ -153,6 +153,13 @@ async function deleteGame(gameId, token) {
   }
 }
 
+// A winning seat as its game names what it played ("Karkoth", "Cleric", "Ratmen + Flying"), recorded
+// with the results; "seat 3" for a game finished before names were recorded.
+function winnerName(results, seatIndex) {
+  const name = results.seat_names && results.seat_names[seatIndex];
+  return name ? `${name} (seat ${seatIndex})` : `seat ${seatIndex}`;
+}
+
 async function refreshGames() {
   const { games } = await request("GET", "/api/games");
   const links = rememberedLinks();
@@ -174,7 +181,7 @@ async function refreshGames() {
     });
     const seatCell = el("td");
     seats.forEach((node, i) => { if (i) seatCell.append(", "); seatCell.append(node); });
-    const winners = g.results ? ` — winner(s): ${g.results.winners.join(", ")}` : "";
+    const winners = g.results ? ` — won by ${g.results.winners.map((w) => winnerName(g.results, w)).join(", ")}` : "";
     const actions = el("td");
     const own = mine.find((m) => m.token);
     if (g.status === "finished" && own) {
