@@ -79,6 +79,25 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A space's whole name above it: a long name on two lines (split at the space nearest its middle) in a
+// smaller type, never cut.
+const LABEL_LINE = 13;
+function spaceLabel(name) {
+  const words = name.split(" ");
+  if (name.length <= LABEL_LINE || words.length < 2) {
+    return svg("text", { y: -25, class: name.length > LABEL_LINE ? "label long" : "label" }, name);
+  }
+  let best = 1;
+  for (let i = 1; i < words.length; i++) {
+    const head = words.slice(0, i).join(" ").length;
+    const bestHead = words.slice(0, best).join(" ").length;
+    if (Math.abs(2 * head - name.length) < Math.abs(2 * bestHead - name.length)) best = i;
+  }
+  return svg("text", { y: -33, class: "label long" },
+    svg("tspan", { x: 0 }, words.slice(0, best).join(" ")),
+    svg("tspan", { x: 0, dy: 8.5 }, ` ${words.slice(best).join(" ")}`));
+}
+
 function ensureStyles() {
   if (document.getElementById("nerath-css")) return;
   document.head.append(el("link", { id: "nerath-css", rel: "stylesheet", href: "/static/games/nerath.css" }));
@@ -249,7 +268,7 @@ function drawMap(payload, marks) {
     }
     if (mark) g.append(svg("circle", { r: 26, class: "mark" }));
     g.append(svg("title", {}, spaceTitle(s, here)));
-    g.append(svg("text", { y: -25, class: "label" }, s.name.length > 13 ? `${s.name.slice(0, 12)}…` : s.name));
+    g.append(spaceLabel(s.name));
     const lines = pieceLines(here.units, view.mine);
     if (lines.some((l) => l.castle)) g.append(svg("text", { x: 14, y: -10, class: "castle" }, "♜"));
     lines.filter((l) => l.text).forEach((line, n) => {
