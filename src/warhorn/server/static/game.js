@@ -32,10 +32,26 @@ function seatName(index) {
   if (!current) return `seat ${index}`;
   const s = current.seats[index];
   const who = s.kind === "human" ? "human" : `AI ${s.kind}`;
-  // the player's name in the game (a kingdom, a hero...) when the board renderer knows it
-  const named = renderer && renderer.playerName ? renderer.playerName(index, current) : null;
-  const name = named || `seat ${index}`;
+  const name = plainName(index); // the player's name in the game (a kingdom, a hero...)
   return index === seat ? `${name} (you)` : `${name} (${who})`;
+}
+
+// A seat's name in the game, plain ("Vailin"), or "seat 2" until the board renderer knows it.
+function plainName(index) {
+  const named = current && renderer && renderer.playerName ? renderer.playerName(index, current) : null;
+  return named || `seat ${index}`;
+}
+
+// The tab's title says whether this seat must act: "your turn", "waiting for Vailin" or "game over",
+// then the page's own title (so a player in another tab sees it).
+const pageTitle = document.title;
+function updateTitle(payload) {
+  const pending = payload.pending;
+  let state;
+  if (payload.results || !pending) state = "game over";
+  else if (pending.yours) state = "your turn";
+  else state = `waiting for ${plainName(pending.player)}`;
+  document.title = `${state} · ${pageTitle}`;
 }
 
 function decisionText(payload) {
@@ -112,6 +128,7 @@ function appendEvents(events) {
 function render(payload) {
   current = payload;
   $("decision").textContent = decisionText(payload);
+  updateTitle(payload);
   if (payload.ai_error) $("action-error").textContent = `AI problem: ${payload.ai_error}`;
   renderResults(payload);
   renderActions(payload);
@@ -159,7 +176,7 @@ function errorText(error) {
 
 // The whole log written again (after the renderer got what it names things with).
 function refreshLog() {
-  if (current) { $("decision").textContent = decisionText(current); renderResults(current); } // seats by name
+  if (current) { $("decision").textContent = decisionText(current); updateTitle(current); renderResults(current); } // seats by name
   const log = $("log");
   log.replaceChildren(...shownEvents.map(logLine));
   log.scrollTop = log.scrollHeight;
