@@ -206,9 +206,11 @@ def test_the_log_names_each_seat_by_the_race_it_played(web_server: LiveServer, b
     when the event happened) and in the prompt; the page's own seat is 'you'."""
     driver = browser
     link = _create(web_server, ["random", "human"], seed=3, players=2)[0]
-    payload = _payload(web_server, link)
-    picked = payload["view"]["players"][0]["active"]
-    assert picked is not None  # the AI seat 0 has played its first turn
+    # the AI seat 0 plays its first turn on the server's own time: wait for its pick
+    WebDriverWait(driver, TIMEOUT).until(
+        lambda _: _payload(web_server, link)["view"]["players"][0]["active"] is not None
+    )
+    picked = _payload(web_server, link)["view"]["players"][0]["active"]
     driver.get(link)
     _wait_redrawn(driver, -1)
     layout = driver.execute_script(
