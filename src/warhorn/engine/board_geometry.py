@@ -101,6 +101,26 @@ def polygon_problem(polygon: Polygon) -> str | None:
     return None
 
 
+def outline_problems(polygon: Polygon, width: float, height: float, frame: str) -> list[tuple[str, str]]:
+    """What is wrong with a region's drawing outline, as (key suffix, message) pairs.
+
+    The outline must lie inside the ``width`` x ``height`` drawing frame (named ``frame`` in the
+    message; only the first corner outside is reported) and be a simple polygon. A content check
+    appends each key suffix to the region's key.
+    """
+    problems: list[tuple[str, str]] = []
+    for i, (x, y) in enumerate(polygon):
+        if not (0 <= x <= width and 0 <= y <= height):
+            problems.append(
+                (f".polygon[{i}]", f"point {[x, y]} lies outside the {frame}{width:g} x {height:g} frame")
+            )
+            break
+    problem = polygon_problem(polygon)
+    if problem:
+        problems.append((".polygon", f"not a simple polygon: {problem}"))
+    return problems
+
+
 def point_strictly_inside(point: Point, polygon: Polygon) -> bool:
     """Ray casting; points on the outline (within tolerance) are not inside."""
     for a, b in _segments(polygon):

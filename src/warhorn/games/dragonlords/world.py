@@ -18,7 +18,7 @@ from typing import Literal
 import pydantic
 
 from warhorn.content.loader import ContentReport, SourcedModel, content_hash, load_model
-from warhorn.engine.board_geometry import geometric_borders, overlap_problem, polygon_problem
+from warhorn.engine.board_geometry import geometric_borders, outline_problems, overlap_problem
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph
 from warhorn.engine.graph import Space as GraphSpace
@@ -327,17 +327,8 @@ def _check(data: WorldFile, file: str, report: ContentReport, peoples: set[str] 
                 f"{key}.feature",
                 f"a Wastelands square cannot be a {s.feature!r}",
             )
-        for i, (x, y) in enumerate(s.polygon):
-            if not (0 <= x <= data.width and 0 <= y <= data.height):
-                report.error(
-                    file,
-                    f"{key}.polygon[{i}]",
-                    f"point {[x, y]} lies outside the {data.width:g} x {data.height:g} frame",
-                )
-                break
-        problem = polygon_problem(s.polygon)
-        if problem:
-            report.error(file, f"{key}.polygon", f"not a simple polygon: {problem}")
+        for suffix, message in outline_problems(s.polygon, data.width, data.height, frame=""):
+            report.error(file, key + suffix, message)
     # realms: exactly one Kingdom each, at least one territory
     for n, realm in enumerate(data.realms):
         kingdoms = [s.id for s in data.spaces if s.realm == realm.id and s.kingdom]

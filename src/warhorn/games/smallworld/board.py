@@ -30,9 +30,9 @@ import pydantic
 from warhorn.content.loader import ContentModel, ContentReport, SourcedModel, content_hash, load_model
 from warhorn.engine.board_geometry import (
     geometric_borders,
+    outline_problems,
     outlines_touch,
     overlap_problem,
-    polygon_problem,
 )
 from warhorn.engine.errors import ContentError, ContentErrors
 from warhorn.engine.graph import BoardGraph, Space
@@ -418,17 +418,8 @@ def _check_island(island: IslandFile, file: str, report: ContentReport) -> None:
                 report.check(
                     not getattr(r, flag), file, f"{key}.{flag}", f"a {r.terrain} region cannot hold {flag}"
                 )
-        for axis, (x, y) in enumerate(r.polygon):
-            if not (0 <= x <= island.width and 0 <= y <= island.height):
-                report.error(
-                    file,
-                    f"{key}.polygon[{axis}]",
-                    f"point {[x, y]} lies outside the island's {island.width:g} x {island.height:g} frame",
-                )
-                break
-        problem = polygon_problem(r.polygon)
-        if problem:
-            report.error(file, f"{key}.polygon", f"not a simple polygon: {problem}")
+        for suffix, message in outline_problems(r.polygon, island.width, island.height, frame="island's "):
+            report.error(file, key + suffix, message)
     report.check(
         any(r.place_slot for r in island.regions),
         file,
