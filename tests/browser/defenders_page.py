@@ -11,6 +11,8 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.browser import game_api
+
 TIMEOUT = 15.0
 POLL = 0.05
 
@@ -21,13 +23,7 @@ def wait(driver: Any, timeout: float = TIMEOUT) -> WebDriverWait:  # type: ignor
 
 def create_game(server_url: str, seats: list[str], seed: int, **options: Any) -> list[str]:
     """A Defenders game made through the API; the links of its human seats (seat order)."""
-    body = json.dumps({"game": "defenders", "seats": seats, "seed": seed, "options": options}).encode()
-    request = urllib.request.Request(
-        server_url + "/api/games", data=body, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        created = json.load(response)
-    return [server_url + s["link"] for s in created["seats"] if "link" in s]
+    return game_api.create_game(server_url, "defenders", seats, seed, **options)
 
 
 def play_through_api(server_url: str, link: str, actions: list[dict[str, Any]]) -> None:
@@ -37,10 +33,7 @@ def play_through_api(server_url: str, link: str, actions: list[dict[str, Any]]) 
 
 
 def seat_payload(server_url: str, link: str) -> dict[str, Any]:
-    token = link.rsplit("/", 1)[-1]
-    with urllib.request.urlopen(f"{server_url}/api/seat/{token}", timeout=10) as response:
-        payload: dict[str, Any] = json.load(response)
-    return payload
+    return game_api.seat_payload(server_url, link)
 
 
 def submit(server_url: str, link: str, version: int, action: dict[str, Any]) -> None:

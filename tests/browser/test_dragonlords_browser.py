@@ -3,8 +3,6 @@ Wastelands tracks; set-up played by clicking; the other player's King and decoy 
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,26 +12,18 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser.conftest import js_errors
+from tests.browser.game_api import create_game, seat_payload
 from tests.live_server import LiveServer
 
 TIMEOUT = 20
 
 
 def _create(server: LiveServer, seats: list[str], seed: int, **options: Any) -> list[str]:
-    body = json.dumps({"game": "dragonlords", "seats": seats, "seed": seed, "options": options}).encode()
-    request = urllib.request.Request(
-        server.url + "/api/games", data=body, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=60) as response:
-        created = json.load(response)
-    return [server.url + s["link"] for s in created["seats"] if "link" in s]
+    return create_game(server.url, "dragonlords", seats, seed, timeout=60, **options)
 
 
 def _payload(server: LiveServer, link: str) -> dict[str, Any]:
-    token = link.rsplit("/", 1)[-1]
-    with urllib.request.urlopen(f"{server.url}/api/seat/{token}", timeout=10) as response:
-        payload: dict[str, Any] = json.load(response)
-    return payload
+    return seat_payload(server.url, link)
 
 
 def _version(driver: Any) -> int:

@@ -3,10 +3,8 @@ clicking, the prices shown before the click, and the other players' coins hidden
 
 from __future__ import annotations
 
-import json
 import random
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,26 +13,18 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser.conftest import js_errors
+from tests.browser.game_api import create_game, seat_payload
 from tests.live_server import LiveServer
 
 TIMEOUT = 15
 
 
 def _create(server: LiveServer, seats: list[str], seed: int, **options: Any) -> list[str]:
-    body = json.dumps({"game": "smallworld", "seats": seats, "seed": seed, "options": options}).encode()
-    request = urllib.request.Request(
-        server.url + "/api/games", data=body, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        created = json.load(response)
-    return [server.url + s["link"] for s in created["seats"] if "link" in s]
+    return create_game(server.url, "smallworld", seats, seed, timeout=10, **options)
 
 
 def _payload(server: LiveServer, link: str) -> dict[str, Any]:
-    token = link.rsplit("/", 1)[-1]
-    with urllib.request.urlopen(f"{server.url}/api/seat/{token}", timeout=10) as response:
-        payload: dict[str, Any] = json.load(response)
-    return payload
+    return seat_payload(server.url, link)
 
 
 def _drawn_version(driver: Any) -> int:
