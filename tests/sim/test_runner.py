@@ -10,7 +10,14 @@ import pytest
 from warhorn.engine import OptionError, UnknownGameError, load_game
 from warhorn.sim import plan_tournament, read_records, run_tournament, seatings, write_records
 from warhorn.sim.local_cluster import PATIENT_RAY_ENV
-from warhorn.sim.runner import agent_labels, derive_seed, play_game, ray_available, seating_blocks
+from warhorn.sim.runner import (
+    agent_labels,
+    derive_seed,
+    play_game,
+    ray_available,
+    seating_blocks,
+    start_local_ray,
+)
 
 SETUP = ("fixture_game:register",)
 
@@ -182,3 +189,35 @@ def test_games_without_a_turn_flow_report_their_own_rounds() -> None:
     state.turn_no = 9  # nine hero turns ended: two full rounds of four, the third begun
     assert state.rounds_played() == 3
     assert load_game("dice-race", seed=1).rounds_played() is None  # flow games count by their events
+
+
+class _FlakyRay:
+    """Stands in for the ``ray`` module: ``init`` times out ``failures`` times, as Ray does when its raylet
+    misses the 30 s it is given to register on a loaded machine."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+        self.inits = 0
+        self.shutdowns = 0
+
+    def init(self, **_: object) -> None:
+        self.inits += 1
+        if self.inits <= self.failures:
+            raise Exception("The current node timed out during startup.")
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+
+
+def test_a_local_ray_start_that_times_out_is_tried_again() -> None:
+    flaky = _FlakyRay(failures=2)
+    start_local_ray(flaky, jobs=2)
+    assert (flaky.inits, flaky.shutdowns) == (3, 2)
+
+
+def test_a_local_ray_start_that_keeps_timing_out_is_one_clear_error() -> None:
+    flaky = _FlakyRay(failures=5)
+    expected = r"could not start a local Ray instance \(3 attempts\): The current node timed out"
+    with pytest.raises(ValueError, match=expected):
+        start_local_ray(flaky, jobs=2)
+    assert flaky.inits == 3

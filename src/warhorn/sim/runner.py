@@ -484,6 +484,30 @@ def ray_available() -> bool:
     return True
 
 
+#: How many times a local Ray instance is started before giving up: Ray gives its raylet a fixed 30 s to
+#: register with the head, which a loaded machine can miss ("The current node timed out during startup").
+LOCAL_RAY_START_ATTEMPTS = 3
+
+
+def start_local_ray(ray: Any, jobs: int, attempts: int = LOCAL_RAY_START_ATTEMPTS) -> None:
+    """Start a local Ray instance with ``jobs`` CPUs whose workers import modules as this process does;
+    a start that times out is shut down and tried again, up to ``attempts`` times."""
+    paths = [str(Path(p).resolve()) for p in sys.path if p and Path(p).is_dir()]
+    for attempt in range(1, attempts + 1):
+        try:
+            ray.init(
+                num_cpus=jobs,
+                include_dashboard=False,
+                runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}},
+            )
+            return
+        except Exception as exc:  # Ray raises a bare Exception when its node does not come up in time
+            ray.shutdown()
+            if attempt == attempts:
+                message = f"could not start a local Ray instance ({attempts} attempts): {exc}"
+                raise ValueError(message) from None
+
+
 def _run_ray(
     jobs_to_play: tuple[GameJob, ...],
     jobs: int,
@@ -511,12 +535,7 @@ def _run_ray(
         elif os.environ.get("RAY_ADDRESS"):
             ray.init()
         else:
-            paths = [str(Path(p).resolve()) for p in sys.path if p and Path(p).is_dir()]
-            ray.init(
-                num_cpus=jobs,
-                include_dashboard=False,
-                runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}},
-            )
+            start_local_ray(ray, jobs)
     remote_play = ray.remote(max_retries=3)(_play_games)
     # a bounded window of tasks in flight (a few per CPU of the cluster), so that a million games are never
     # a million pending tasks and object references in this process
