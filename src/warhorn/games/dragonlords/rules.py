@@ -1642,17 +1642,8 @@ def _end_land(
     name = state.world.space(space).name
     if retreat_to is not None and att is not None:
         events += _retreat(state, b, att, retreat_to)
-        att = None
         if dfn is not None:
-            dfn, more = _hero(
-                state,
-                _spoils(state, b, dfn),
-                effects.hero_victory(repelled_attackers=b.att.start_units),
-                advanced,
-            )
-            events += more
-            assert dfn is not None
-            state.spaces[space] = _keep_prisoners(dfn, before, prisoners_left)
+            events += _defender_holds(state, b, dfn, before, prisoners_left, advanced)
         return events
     if att is not None and dfn is None:
         att = _spoils(state, b, att)
@@ -1672,15 +1663,7 @@ def _end_land(
             Event("conquest", {"player": att.owner, "space": space}, f"player {att.owner} takes {name}")
         )
     elif dfn is not None:
-        dfn, more = _hero(
-            state,
-            _spoils(state, b, dfn),
-            effects.hero_victory(repelled_attackers=b.att.start_units),
-            advanced,
-        )
-        events += more
-        assert dfn is not None
-        state.spaces[space] = _keep_prisoners(dfn, before, prisoners_left)
+        events += _defender_holds(state, b, dfn, before, prisoners_left, advanced)
         events.append(Event("repelled", {"player": dfn.owner, "space": space}, f"{name} holds"))
     else:
         _spoils(state, b, None)
@@ -1689,6 +1672,23 @@ def _end_land(
         events.append(
             Event("mutual_destruction", {"space": space}, f"{name} is left empty (mutual destruction)")
         )
+    return events
+
+
+def _defender_holds(
+    state: DragonLordsState,
+    b: Battle,
+    dfn: Force,
+    before: Force | None,
+    prisoners_left: int,
+    advanced: bool,
+) -> list[Event]:
+    """The defender keeps the space: spoils, a hero for repelling the attack, its prisoners."""
+    held, events = _hero(
+        state, _spoils(state, b, dfn), effects.hero_victory(repelled_attackers=b.att.start_units), advanced
+    )
+    assert held is not None
+    state.spaces[b.space] = _keep_prisoners(held, before, prisoners_left)
     return events
 
 
