@@ -61,6 +61,12 @@ TAKE_ORDER: dict[str | None, int] = {
 }
 
 
+#: The token names an action may hold, as one word each (:attr:`DragonLordsState.action_words`).
+TAKE_ORDER_NAMES: tuple[str, ...] = tuple(t for t in TAKE_ORDER if t is not None)
+#: Piece and ship numbers below this are named words of the action vocabulary.
+NAMED_NUMBERS = 100
+
+
 class Phase(enum.Enum):
     """Where the game stands: set-up steps, then the seven phases of a turn (DLR-TRN-01)."""
 
@@ -507,7 +513,30 @@ class DragonLordsState(GameState):
     def view(self, player: int | None) -> dict[str, Any]:
         out = self._common(player, everything=False)
         out["viewer"] = player
+        if player is None:
+            out["action_words"] = list(self.action_words)
         return out
+
+    @cached_property
+    def action_words(self) -> tuple[str, ...]:
+        """The fixed words an action may hold: the world's spaces, realms and tracks, the content's
+        ids, and the references actions compose (``track:<id>``, ``ship:<n>``, ``shard:<colour>``,
+        ``p<n>``, ``item:<n>``, ``grail:<n>`` for numbers below :data:`NAMED_NUMBERS`).
+
+        They are public and constant; the public view lists them so that the interop vocabulary
+        (``warhorn.interop.action_index``, read from the first state's public view) codes each as one
+        token, as other games' boards name their spaces from the start. Numbers beyond the bound are
+        spelled there, still codable.
+        """
+        c, w = self.content, self.world
+        words = {s.id for s in w.spaces} | {r.id for r in w.realms} | {t for t, _ in w.tracks}
+        words |= {f"track:{t}" for t, _ in w.tracks}
+        words |= set(c.peoples) | set(c.spells) | set(c.cards) | set(c.items) | set(c.monsters)
+        words |= set(c.shards) | {f"shard:{colour}" for colour in c.shards}
+        words |= set(TAKE_ORDER_NAMES) | {"thaw", "dragon_fire"}
+        for n in range(NAMED_NUMBERS):
+            words |= {f"ship:{n}", f"p{n}", f"item:{n}", f"grail:{n}"}
+        return tuple(sorted(words))
 
     def snapshot(self) -> dict[str, Any]:
         out = self._common(None, everything=True)
