@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "warhorn.cli.play_cmd",
     "warhorn.cli.position_cmd",
     "warhorn.cli.odds_cmd",
+    "warhorn.cli.rules_cmd",
     "warhorn.cli.tournament_cmd",
     "warhorn.cli.report_cmd",
     "warhorn.cli.experiment_cmd",

@@ -176,7 +176,9 @@ class GamePlugin:
     - ``odds``: an :class:`OddsSupport`;
     - ``positions``: the module (``"warhorn.games.<id>.position"``) holding
       ``position_from(data, content=None)`` and ``to_position(state)``
-      (:class:`PositionSupport`; see ``docs/positions.md``).
+      (:class:`PositionSupport`; see ``docs/positions.md``);
+    - ``rules_help``: a package holding ``rules_help.toml``, one paragraph per rule ID
+      (:mod:`warhorn.rules_help`: ``warhorn rules <game>`` and the server's ``/rules/<game>``).
 
     ``content``: how content folders are read (None: the game has no content
     files). ``conformance``: the cases the conformance suite plays.
@@ -192,6 +194,7 @@ class GamePlugin:
     web_assets: str | None = None
     odds: str | None = None
     positions: str | None = None
+    rules_help: str | None = None
 
     @property
     def id(self) -> str:

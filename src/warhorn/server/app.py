@@ -54,6 +54,7 @@ from warhorn.server.hub import GameHub, seat_kinds
 from warhorn.server.limits import CreationRateLimit, RequestBodyLimit, ServerLimits
 from warhorn.server.migrations import migrate
 from warhorn.server.odds_api import add_odds_routes, odds_request_schemas
+from warhorn.server.rules_api import add_rules_routes
 from warhorn.server.store import GameRecord, GameStore, SeatRecord
 
 log = logging.getLogger("warhorn.server")
@@ -328,6 +329,7 @@ def create_app(
         return HTMLResponse(pages.invite_page(code))
 
     add_odds_routes(app, hub)
+    add_rules_routes(app)
 
     # --- lobby API ------------------------------------------------------------------
     @app.get("/api/catalog", **documented(Catalog))

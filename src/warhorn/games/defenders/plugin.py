@@ -15,4 +15,5 @@ PLUGIN = GamePlugin(
     positions="warhorn.games.defenders.position",
     board_layout="warhorn.games.defenders.web.layout:defenders_layout",
     web_assets="warhorn.games.defenders.web",
+    rules_help="warhorn.games.defenders",
 )

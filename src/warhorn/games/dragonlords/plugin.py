@@ -37,5 +37,6 @@ PLUGIN = GamePlugin(
     positions="warhorn.games.dragonlords.position",
     board_layout="warhorn.games.dragonlords.web.layout:dragonlords_layout",
     web_assets="warhorn.games.dragonlords.web",
+    rules_help="warhorn.games.dragonlords",
     odds="warhorn.games.dragonlords.odds_support:ODDS_SUPPORT",
 )

@@ -16,6 +16,7 @@ PLUGIN = GamePlugin(
     search_hooks="warhorn.ai.nerath.search_hooks:HOOKS",
     board_layout="warhorn.games.nerath.web.layout:nerath_layout",
     web_assets="warhorn.games.nerath.web",
+    rules_help="warhorn.games.nerath",
     odds="warhorn.games.nerath.odds_support:ODDS_SUPPORT",
     positions="warhorn.games.nerath.position",
 )

@@ -33,4 +33,5 @@ PLUGIN = GamePlugin(
     positions="warhorn.games.smallworld.position",
     board_layout="warhorn.games.smallworld.web.layout:smallworld_layout",
     web_assets="warhorn.games.smallworld.web",
+    rules_help="warhorn.games.smallworld",
 )

@@ -16,6 +16,7 @@
 //   describeText(text) -> string          optional: any other text (the prompt) with names for ids.
 //   playerName(seat, payload) -> string|null  optional: a seat's name in the game ("Vailin", "Cleric").
 import { request, el } from "./api.js";
+import { loadRuleLinks, setLinkedText, withRuleLinks } from "./rule_links.js";
 
 const root = document.getElementById("game");
 const token = root.dataset.token;
@@ -110,7 +111,7 @@ function logLine(event) {
   const custom = renderer && renderer.describeEvent ? renderer.describeEvent(event) : null;
   const kind = event.kind === "ai_reason" ? "reason" : event.chance ? "chance" : undefined;
   return el("li", { value: event.action, class: kind, title: `action ${event.action}, ${event.kind}` },
-    custom || event.text || event.kind);
+    withRuleLinks(custom || event.text || event.kind));
 }
 
 function appendEvents(events) {
@@ -127,9 +128,9 @@ function appendEvents(events) {
 
 function render(payload) {
   current = payload;
-  $("decision").textContent = decisionText(payload);
+  setLinkedText($("decision"), decisionText(payload));
   updateTitle(payload);
-  if (payload.ai_error) $("action-error").textContent = `AI problem: ${payload.ai_error}`;
+  if (payload.ai_error) setLinkedText($("action-error"), `AI problem: ${payload.ai_error}`);
   renderResults(payload);
   renderActions(payload);
   $("view").replaceChildren(renderValue(payload.view));
@@ -157,7 +158,7 @@ async function submit(body) {
     accept(payload, false);
     $("action-text").value = "";
   } catch (error) {
-    $("action-error").textContent = errorText(error);
+    setLinkedText($("action-error"), errorText(error));
     // a refused stale action, or an answer lost on the way (the live stream will not repeat it)
     if (error.status === 409 || error.status === undefined) await reload();
   } finally {
@@ -176,7 +177,7 @@ function errorText(error) {
 
 // The whole log written again (after the renderer got what it names things with).
 function refreshLog() {
-  if (current) { $("decision").textContent = decisionText(current); updateTitle(current); renderResults(current); } // seats by name
+  if (current) { setLinkedText($("decision"), decisionText(current)); updateTitle(current); renderResults(current); } // seats by name
   const log = $("log");
   log.replaceChildren(...shownEvents.map(logLine));
   log.scrollTop = log.scrollHeight;
@@ -207,6 +208,7 @@ function connect() {
 }
 
 async function main() {
+  await loadRuleLinks(root.dataset.game);
   if (root.dataset.renderer) {
     try { renderer = await import(root.dataset.renderer); } catch (error) { console.error("board renderer failed to load", error); }
   }
