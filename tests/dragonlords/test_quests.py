@@ -8,6 +8,8 @@ Blessed, 3-4 Ignored, 5-6 Cursed.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from .helpers import act, build, dice, force, kinds, legal, until
@@ -148,3 +150,50 @@ def test_the_witch_teaches_a_sorcerer_in_the_party_its_next_spell() -> None:
     seen = state.view(1)["parties"][0]["force"]
     assert "pieces" not in seen and seen["hidden_tokens"] == 1  # the others do not see it is a sorcerer
     state, _ = until(state, "combat")
+
+
+@pytest.mark.rule("DLR-NAV-04")
+@pytest.mark.rule("DLX-FAQ-01")
+def test_units_aboard_a_ship_docked_at_the_village_land_on_the_village_square() -> None:
+    state = quest_position(
+        ships=[
+            {"zone": "sea_village_harbour", "sailed": True, "aboard": force(0, 3, {"id": 5, "token": "hero"})}
+        ],
+        players=[{"people": "orcs", "gold": 7}, {"people": "dwarves"}],
+    )
+    landings = {a for a in legal(state) if a.startswith("party north ship:0")}
+    assert "party north ship:0 3 with 5" in landings  # everyone may go, even after sailing this turn
+    assert not any(a.startswith("party south ship:0") for a in legal(state))  # not next to that track
+    dice(state, 1)  # from a docked ship the Village is the first square
+    state, _ = act(state, "party north ship:0 2")
+    party = state.parties[(0, "north")]
+    assert party.square == 7 and party.force.units == 2 and party.torch
+    assert "item north potion" in legal(state)
+    assert state.ships[0].owner == 0 and state.ships[0].aboard.units == 2
+    # a ship left with nobody aboard belongs to nobody (DLX-FAQ-03)
+    state = quest_position(ships=[{"zone": "sea_village_harbour", "aboard": force(0, 2)}])
+    dice(state, 3)  # the Village, then two squares on towards the Witch: Ash Dunes
+    state, _ = act(state, "party north ship:0 2")
+    assert state.ships[0].owner is None and state.ships[0].aboard is None
+    assert state.parties[(0, "north")].square == 5
+
+
+@pytest.mark.rule("DLR-QST-04")
+def test_a_party_in_the_village_boards_a_docked_ship_and_leaves_the_track() -> None:
+    state = quest_position(
+        ships=[{"zone": "sea_village_harbour"}],
+        parties=[{"owner": 0, "track": "north", "square": 7, "force": force(0, 2), "gold": 4}],
+    )
+    state.parties[(0, "north")] = replace(state.parties[(0, "north")], torch=True)
+    state.players[0].torch_home = False
+    assert {"board 0 track:north 1", "board 0 track:north 2"} <= legal(state)
+    state, _ = act(state, "board 0 track:north 1")
+    assert state.parties[(0, "north")].force.units == 1 and state.ships[0].owner == 0
+    state, _ = act(state, "board 0 track:north 1")
+    assert (0, "north") not in state.parties and state.ships[0].aboard.units == 2
+    assert state.players[0].gold == 25 + 4 and state.players[0].torch_home
+    away = quest_position(
+        ships=[{"zone": "sea_village_harbour"}],
+        parties=[{"owner": 0, "track": "north", "square": 6, "force": force(0, 2)}],
+    )
+    assert not any(a.startswith("board") for a in legal(away))

@@ -204,6 +204,7 @@ class DragonLordsHeuristic:
             if isinstance(a, SendParty)
             and not a.pieces
             and 2 <= a.count <= 3
+            and a.territory in state.spaces  # a territory, not a ship docked at the Village
             and state.spaces[a.territory].units - a.count >= self.settings.party_min_home
         ]
         if parties:

@@ -68,7 +68,8 @@ class Sail(Action):
 
 @dataclass(frozen=True, slots=True)
 class Board(Action):
-    """Naval movement: units board a ship from a territory next to its zone (DLR-NAV-01)."""
+    """Naval movement: units board a ship from a territory next to its zone (DLR-NAV-01); in the quest
+    phase a party in the Village boards a ship docked there (``track:<id>``, DLR-QST-04)."""
 
     kind: ClassVar[str] = "board"
     ship: int
@@ -101,7 +102,8 @@ class Teleport(Action):
 
 @dataclass(frozen=True, slots=True)
 class SendParty(Action):
-    """Quest phase: units from a territory next to a track form a party (DLR-QST-01)."""
+    """Quest phase: units from a territory next to a track, or aboard a ship docked at the Village
+    (``ship:<n>``, DLR-NAV-04), form a party (DLR-QST-01)."""
 
     kind: ClassVar[str] = "party"
     track: str

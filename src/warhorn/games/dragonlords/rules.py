@@ -725,7 +725,8 @@ def _teleport_actions(state: DragonLordsState) -> list[Action]:
 
 
 def track_entries(state: DragonLordsState, player: int) -> list[tuple[str, str, int]]:
-    """(track, territory, square index) for each of the player's territories next to a track square."""
+    """(track, source, square index) for each of the player's territories next to a track square, and
+    each of its ships docked next to one (``ship:<n>``: the Village's harbour, DLR-NAV-04)."""
     out = []
     for sq in state.world.spaces:
         if sq.kind != "wastelands" or sq.track is None or sq.track_index is None:
@@ -733,7 +734,19 @@ def track_entries(state: DragonLordsState, player: int) -> list[tuple[str, str, 
         for t in sq.neighbours:
             if state.world.space(t).kind == "territory" and state.owner(t) == player:
                 out.append((sq.track, t, sq.track_index))
+        for ship in state.ships.values():
+            if ship.owner == player and ship.aboard is not None and ship.zone in sq.neighbours:
+                out.append((sq.track, f"ship:{ship.id}", sq.track_index))
     return sorted(out)
+
+
+def _party_source(state: DragonLordsState, source: str) -> Force:
+    """The units a party may be drawn from: a territory's, or those aboard a docked ship."""
+    if source.startswith("ship:"):
+        aboard = state.ships[int(source[5:])].aboard
+        assert aboard is not None
+        return aboard
+    return state.spaces[source]
 
 
 def _quest_actions(state: DragonLordsState) -> list[Action]:
@@ -743,8 +756,11 @@ def _quest_actions(state: DragonLordsState) -> list[Action]:
     for track, t, _ in track_entries(state, p):
         if (p, track) in state.parties or track in state.turn.parties_sent:
             continue
-        force = state.spaces[t]
-        for n, pcs in groups(force, need_unmoved=True, cap=cap):
+        force = _party_source(state, t)
+        # DLR-NAV-04: the units aboard a ship docked at the Village may land there, all of them and
+        # even after sailing this turn (a ship nobody is left aboard belongs to nobody, DLX-FAQ-03)
+        docked = t.startswith("ship:")
+        for n, pcs in groups(force, need_unmoved=not docked, keep=0 if docked else 1, cap=cap):
             if guards_ok(force, n, pcs):
                 out.append(SendParty(track, t, n, pcs))
     for (owner, track), party in sorted(state.parties.items()):
@@ -755,12 +771,44 @@ def _quest_actions(state: DragonLordsState) -> list[Action]:
         if owner != p:
             continue
         square = state.world.track_squares(track)[party.square]
+        out += _party_board_actions(state, party, square.neighbours)
         if square.feature == "village":
             for item in sorted(state.content.items):
                 price = state.content.items[item].price
                 if price is not None and price <= state.players[p].gold:
                     out.append(BuyItem(track, item))
     return out
+
+
+def _party_board_actions(state: DragonLordsState, party: Party, by: Iterable[str]) -> list[Action]:
+    """DLR-QST-04: a party in the Village boards a ship docked in its harbour (its own or nobody's)."""
+    out: list[Action] = []
+    cap = state.content.game.ship_capacity
+    for ship in sorted(state.ships.values(), key=lambda s: s.id):
+        if ship.zone not in by or ship.owner not in (None, party.owner):
+            continue
+        room = cap - (ship.aboard.units if ship.aboard else 0)
+        if room > 0:
+            for n, pcs in groups(party.force, need_unmoved=False, keep=0, cap=room):
+                out.append(Board(ship.id, f"track:{party.track}", n, pcs))
+    return out
+
+
+def _party_boards(state: DragonLordsState, action: Board) -> list[Event]:
+    """The party's units go aboard; a party that all boards leaves the track (DLR-QST-09, DLR-QST-03)."""
+    p = state.current
+    key = (p, action.territory[6:])
+    party = state.parties[key]
+    stay, going = split(party.force, action.count, action.pieces, prefer_moved=False)
+    ship = state.ships[action.ship]
+    state.ships[action.ship] = replace(ship, owner=p, aboard=merge(ship.aboard, mark_moved(going)))
+    if stay is None:
+        state.parties.pop(key)
+        state.players[p].gold += party.gold
+        _equipment_home(state, party)
+    else:
+        state.parties[key] = replace(party, force=stay)
+    return [_move_event(p, going, action.territory, f"ship {action.ship}")]
 
 
 def _square(state: DragonLordsState, track: str, index: int) -> str:
@@ -1972,6 +2020,8 @@ def apply_action(state: DragonLordsState, action: Action) -> list[Event]:
         ]
     if isinstance(action, Sail):
         return _sail(state, action)
+    if isinstance(action, Board) and action.territory.startswith("track:"):
+        return _party_boards(state, action)
     if isinstance(action, Board):
         ship = state.ships[action.ship]
         stay, going = split(state.spaces[action.territory], action.count, action.pieces, prefer_moved=False)
@@ -2183,11 +2233,19 @@ def _find_piece(state: DragonLordsState, pid: int) -> str:
 def _send_party(state: DragonLordsState, action: SendParty) -> list[Event]:
     p = state.current
     seat = state.players[p]
-    stay, going = split(state.spaces[action.territory], action.count, action.pieces, prefer_moved=False)
-    _put(state, action.territory, stay)
+    source = action.territory
+    if source.startswith("ship:"):  # DLR-NAV-04: landing on the Village square from a docked ship
+        entry = next(i for tr, src, i in track_entries(state, p) if tr == action.track and src == source)
+        ship = state.ships[int(source[5:])]
+        assert ship.aboard is not None
+        stay, going = split(ship.aboard, action.count, action.pieces, prefer_moved=True)
+        state.ships[ship.id] = replace(ship, aboard=stay, owner=p if stay is not None else None)
+    else:
+        stay, going = split(state.spaces[source], action.count, action.pieces, prefer_moved=False)
+        _put(state, source, stay)
+        entry = next(i for tr, _, i in track_entries_all(state, source) if tr == action.track)
     torch, pickaxe = seat.torch_home, seat.pickaxe_home  # DLR-QST-03: the equipment goes with the party
     seat.torch_home = seat.pickaxe_home = False
-    entry = next(i for tr, t, i in track_entries_all(state, action.territory) if tr == action.track)
     party = Party(
         p, action.track, entry, mark_moved(going), torch=torch, pickaxe=pickaxe, came_from=action.territory
     )
