@@ -88,3 +88,68 @@ def test_prisoners_never_outnumber_their_guards() -> None:
     assert settle_prisoners(5, 3, battle_over=True, escape_route=False) == PrisonerFate(kept=3, removed=2)
     assert settle_prisoners(4, 0, battle_over=True, escape_route=True) == PrisonerFate(kept=0, to_victor=4)
     assert settle_prisoners(2, 3, battle_over=True, escape_route=False) == PrisonerFate(kept=2)
+
+
+# --- prisoners in a game --------------------------------------------------------------------------
+
+ORCS_AND_AMAZONS = [{"people": "orcs"}, {"people": "amazons"}, {"people": "dwarves"}]
+
+
+def guarded(prisoners_of: int, guards: int = 3, prisoners: int = 3):
+    from .helpers import build, force
+
+    return build(
+        players=ORCS_AND_AMAZONS,
+        spaces={
+            "gorefort": force(0, 5, {"id": 10, "token": "king"}),
+            "bonefield": force(1, guards, prisoners=prisoners, prisoners_of=prisoners_of, captured_turn=1),
+            "moonhollow": force(1, 1, {"id": 20, "token": "king"}),
+            "khaz_thurn": force(2, 1, {"id": 30, "token": "king"}),
+        },
+    )
+
+
+@pytest.mark.rule("DLX-AMZ-06")
+def test_prisoners_never_fight_their_own_kind_and_their_owner_rescues_them_by_winning() -> None:
+    from .helpers import act, dice, until
+
+    state = guarded(prisoners_of=0)
+    dice(state, 1, 1, 6, 6, 6, 6)  # the Orcs hit twice; the three Amazons miss
+    state, events = act(state, "attack gorefort bonefield 3")
+    state, more = until(state, "retreat")
+    events += more
+    defender_dice = next(e for e in events if e.kind == "roll" and e.data["purpose"] == "step 6")
+    assert len(defender_dice.data["dice"]) == 3  # the prisoners did not roll against their own army
+    b = state.battle
+    # one guard is left for three prisoners: two go back to the Orc army at once and fight on
+    assert b.held == 1 and len(b.att.fighters) == 5  # three Orcs and two freed
+    assert "prisoners_freed" in [e.kind for e in events]
+    dice(state, 1, 6, 6, 6, 6, 6)  # the last guard falls: the last prisoner is rescued too
+    state, _ = act(state, "fight")
+    bonefield = state.spaces["bonefield"]
+    assert bonefield.owner == 0 and bonefield.units == 6 and bonefield.prisoners == 0
+
+
+@pytest.mark.rule("DLX-AMZ-04")
+@pytest.mark.rule("DLX-AMZ-06")
+def test_prisoners_defend_as_amazons_against_a_third_player_and_stay_prisoners() -> None:
+    from .helpers import act, dice, until
+
+    state = guarded(prisoners_of=2, guards=2, prisoners=2)
+    dice(state, 6, 6, 6, 1, 6, 6, 6)  # the Orcs miss; guards and prisoners roll four dice, one hit
+    state, events = act(state, "attack gorefort bonefield 3")
+    state, more = until(state, "retreat")
+    events += more
+    defender_dice = next(e for e in events if e.kind == "roll" and e.data["purpose"] == "step 6")
+    assert len(defender_dice.data["dice"]) == 4
+    state, _ = act(state, "retreat gorefort")
+    bonefield = state.spaces["bonefield"]
+    assert (bonefield.owner, bonefield.plain, bonefield.prisoners, bonefield.prisoners_of) == (1, 2, 2, 2)
+    # hits take the prisoners first; the guards kept their number, so nobody escapes
+    state = guarded(prisoners_of=2, guards=2, prisoners=2)
+    dice(state, 1, 6, 6, 6, 6, 6, 6)
+    state, _ = act(state, "attack gorefort bonefield 3")
+    state, _ = until(state, "retreat")
+    assert [f.id for f in state.battle.dfn.fighters].count("x0") == 0
+    state, _ = act(state, "retreat gorefort")
+    assert state.spaces["bonefield"].prisoners == 1

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
 from warhorn.engine.events import Event, roll_event
-from warhorn.games.dragonlords import effects
+from warhorn.games.dragonlords import amazons, effects
 from warhorn.games.dragonlords.actions import (
     Answer,
     Cast,
@@ -126,6 +126,11 @@ class Battle:
     mercy_round: int = 0
     ships: tuple[int, int] = (-1, -1)  # naval: attacker's and defender's ship
     kings_lost: tuple[int, ...] = ()
+    # DLX-AMZ-04/06: prisoners the defending Amazons hold, of player ``prisoners_of``, taken in the
+    # Amazon player's turn ``captured_turn``; ``held`` of them stand aside (their owner attacks)
+    held: int = 0
+    prisoners_of: int = NEUTRAL
+    captured_turn: int = 0
 
     def side(self, which: str) -> Side:
         return self.att if which == "a" else self.dfn
@@ -197,8 +202,8 @@ def side_of(state: DragonLordsState, force: Force, *, with_prisoners: bool = Fal
     """A side from a force: plain units first, then the pieces in the owner's default order."""
     attack = state.content.peoples[force.people].attack
     plain = [Fighter(f"u{i}", attacks=(attack,)) for i in range(force.plain)]
-    if with_prisoners and force.prisoners:
-        plain += [Fighter(f"x{i}", attacks=(3,)) for i in range(force.prisoners)]  # DLX-AMZ-04
+    if with_prisoners and force.prisoners:  # DLX-AMZ-04; the guards' owner gives prisoners up first
+        plain = [*amazons.prisoner_fighters([f"x{i}" for i in range(force.prisoners)]), *plain]
     pieces = tuple(sorted(force.pieces, key=lambda p: (TAKE_ORDER.get(p.token, 0), p.id)))
     pieces = tuple(replace(p, revealed=True) for p in pieces)  # DLR-HID-02
     fighters = (*plain, *(piece_fighter(state, force.people, p) for p in pieces))
@@ -1081,6 +1086,62 @@ def _apply_casualties(state: DragonLordsState) -> list[Event]:
                 )
             )
     state.battle = replace(b, step="raise_d")
+    return events + _settle_prisoners(state)
+
+
+def _settle_prisoners(state: DragonLordsState) -> list[Event]:
+    """DLX-AMZ-06 at the casualty step: prisoners may never outnumber their Amazon guards.
+
+    Held prisoners (their owner attacks) beyond the guards go back to their army, the attacker's side,
+    and fight on; with no guard left all of them do. Prisoners fighting a third player beyond the
+    guards escape to a territory of their owner next to the space, or are removed; with no guard
+    left they join the victor, the attacker.
+    """
+    b = state.battle
+    assert b is not None
+    events: list[Event] = []
+    xs = [f for f in b.dfn.fighters if f.id.startswith("x")]
+    guards = len(b.dfn.fighters) - len(xs)
+    if b.held:
+        fate = amazons.settle_prisoners(b.held, guards, battle_over=False, escape_route=False)
+        back = b.held - fate.kept
+        if back:
+            b = replace(_add_plain(state, b, "a", back), held=fate.kept)
+            events.append(
+                Event(
+                    "prisoners_freed",
+                    {"player": b.att.player, "count": back},
+                    f"{back} prisoner(s) go back to player {b.att.player}'s army",
+                )
+            )
+    elif xs:
+        exits = sorted(
+            t
+            for t in state.world.space(b.space).neighbours
+            if b.prisoners_of >= 0 and state.owner(t) == b.prisoners_of
+        )
+        fate = amazons.settle_prisoners(len(xs), guards, battle_over=True, escape_route=bool(exits))
+        leaving = {f.id for f in xs[fate.kept :]}
+        if leaving:
+            b = replace(
+                b, dfn=replace(b.dfn, fighters=tuple(f for f in b.dfn.fighters if f.id not in leaving))
+            )
+        if fate.to_victor:
+            b = _add_plain(state, b, "a", fate.to_victor)
+            what = f"join player {b.att.player}"
+        elif fate.escaped:
+            home = state.spaces[exits[0]]
+            state.spaces[exits[0]] = replace(home, plain=home.plain + fate.escaped)
+            what = f"escape to {exits[0]}"
+        else:
+            what = "are lost"
+        if leaving:
+            events.append(
+                Event(
+                    "prisoners_leave", {"count": len(leaving)}, f"{len(leaving)} unguarded prisoner(s) {what}"
+                )
+            )
+    state.battle = b
     return events
 
 

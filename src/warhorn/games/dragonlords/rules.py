@@ -1569,7 +1569,10 @@ def start_battle(
         dfn = monster_side(state, *monster)
     else:
         assert defenders is not None
-        dfn = side_of(state, defenders, with_prisoners=defenders.prisoners_of != attackers.owner)
+        # DLX-AMZ-04/06: prisoners defend as Amazons against a third player, but never fight their
+        # own kind: against their owner they stand aside, held, until the guards are outnumbered
+        rescue = bool(defenders.prisoners) and defenders.prisoners_of == attackers.owner
+        dfn = side_of(state, defenders, with_prisoners=not rescue)
     is_kingdom = kind == "land" and state.world.space(space).kingdom
     sneak = kind == "land" and attackers.people == "elves"
     state.battle = Battle(
@@ -1583,6 +1586,13 @@ def start_battle(
         monster=monster[0] if monster else "",
         ships=ships,
     )
+    if defenders is not None and defenders.prisoners:
+        state.battle = replace(
+            state.battle,
+            held=defenders.prisoners if rescue else 0,
+            prisoners_of=defenders.prisoners_of,
+            captured_turn=defenders.captured_turn,
+        )
     state.defender_party = defender_party
     state.turn.battles += 1
     where = state.world.space(space).name
@@ -1685,13 +1695,12 @@ def _end_land(
 ) -> list[Event]:
     events: list[Event] = []
     space = b.space
-    before = state.spaces.get(space)
     old_owner = b.dfn.player
     name = state.world.space(space).name
     if retreat_to is not None and att is not None:
         events += _retreat(state, b, att, retreat_to)
         if dfn is not None:
-            events += _defender_holds(state, b, dfn, before, prisoners_left, advanced)
+            events += _defender_holds(state, b, dfn, prisoners_left, advanced)
         return events
     if att is not None and dfn is None:
         att = _spoils(state, b, att)
@@ -1699,19 +1708,15 @@ def _end_land(
         att, more = _hero(state, att, effects.hero_victory(conquered_defenders=b.dfn.start_units), advanced)
         events += more
         assert att is not None
-        if before is not None and before.prisoners and before.prisoners_of != att.owner:
-            att = replace(
-                att, plain=att.plain + before.prisoners
-            )  # DLX-AMZ-06: all prisoners join the victor
-        elif before is not None and before.prisoners:
-            att = replace(att, plain=att.plain + before.prisoners)  # rescued
+        if b.held:  # DLX-AMZ-06: the prisoners still guarded when the Amazons fall are rescued
+            att = replace(att, plain=att.plain + b.held)
         state.spaces[space] = att
         events += _capture_gold(state, space, old_owner, att.owner)
         events.append(
             Event("conquest", {"player": att.owner, "space": space}, f"player {att.owner} takes {name}")
         )
     elif dfn is not None:
-        events += _defender_holds(state, b, dfn, before, prisoners_left, advanced)
+        events += _defender_holds(state, b, dfn, prisoners_left, advanced)
         events.append(Event("repelled", {"player": dfn.owner, "space": space}, f"{name} holds"))
     else:
         _spoils(state, b, None)
@@ -1724,33 +1729,19 @@ def _end_land(
 
 
 def _defender_holds(
-    state: DragonLordsState,
-    b: Battle,
-    dfn: Force,
-    before: Force | None,
-    prisoners_left: int,
-    advanced: bool,
+    state: DragonLordsState, b: Battle, dfn: Force, prisoners_left: int, advanced: bool
 ) -> list[Event]:
-    """The defender keeps the space: spoils, a hero for repelling the attack, its prisoners."""
+    """The defender keeps the space: spoils, a hero for repelling the attack, the prisoners it still
+    guards (those that fought a third player and lived, or those their owner failed to rescue)."""
     held, events = _hero(
         state, _spoils(state, b, dfn), effects.hero_victory(repelled_attackers=b.att.start_units), advanced
     )
     assert held is not None
-    state.spaces[b.space] = _keep_prisoners(held, before, prisoners_left)
+    kept = prisoners_left + b.held
+    if kept:
+        held = replace(held, prisoners=kept, prisoners_of=b.prisoners_of, captured_turn=b.captured_turn)
+    state.spaces[b.space] = held
     return events
-
-
-def _keep_prisoners(dfn: Force, before: Force | None, prisoners_left: int) -> Force:
-    if before is None or not before.prisoners:
-        return dfn
-    kept = prisoners_left if prisoners_left or before.prisoners_of == -99 else before.prisoners
-    fate = amazons.settle_prisoners(kept, dfn.units, battle_over=True, escape_route=False)
-    return replace(
-        dfn,
-        prisoners=fate.kept,
-        prisoners_of=before.prisoners_of if fate.kept else NEUTRAL,
-        captured_turn=before.captured_turn,
-    )
 
 
 def _retreat(state: DragonLordsState, b: Battle, att: Force, to: str) -> list[Event]:
