@@ -12,7 +12,7 @@ from warhorn.engine.registry import load_game
 from warhorn.games.dragonlords.position import to_position
 from warhorn.games.dragonlords.state import NEUTRAL, Phase
 
-from .helpers import act, build, dice, force, kinds, legal
+from .helpers import act, build, dice, force, kinds, legal, until
 
 
 def _play_setup(players: int, **options: object):
@@ -441,3 +441,43 @@ def test_an_illegal_action_names_its_rule_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="DLR-MOV-01"):
         act(state, "attack gorefort khaz_thurn 2")
     assert state.digest() == before
+
+
+@pytest.mark.rule("DLX-SPC-TEL")
+def test_the_teleport_card_in_its_players_own_turn_sends_a_sorcerer_and_units_anywhere() -> None:
+    spaces = {
+        "gorefort": force(0, 4, {"id": 10, "token": "king"}, {"id": 11, "token": "sorcerer"}),
+        "khaz_thurn": force(1, 2, {"id": 20, "token": "king"}),
+        "moonhollow": force(1, 1),
+    }
+    players = [{"people": "orcs", "hand": ["teleport"]}, {"people": "dwarves"}]
+    state = build(phase="transfer", spaces=spaces, players=players)
+    assert "play teleport" in legal(state)
+    state, _ = act(state, "play teleport")
+    assert state.pending().kind == "teleport" and state.players[0].hand == ()
+    moves = legal(state)
+    assert "teleport 11 starwatch 2 with 11" in moves  # an empty territory far away
+    assert not any(" khaz_thurn " in m for m in moves)  # no attack outside the combat phase
+    assert all("11" in m.split(" with ")[-1] for m in moves)  # the sorcerer always goes
+    assert max(int(m.split()[3]) for m in moves) <= 4 and "play teleport" not in moves
+    state, _ = act(state, "teleport 11 starwatch 2 with 11")
+    assert state.spaces["starwatch"].units == 3 and state.spaces["gorefort"].units == 3
+    assert state.pending().kind == "transfer" and "teleport" in state.spell_deck.discard_pile
+    # in the combat phase the card may land on an enemy: an attack with nowhere to retreat to
+    state = build(phase="combat", spaces=spaces, players=players)
+    dice(state, 6, 6, 6, 6, 6, 6)
+    state, _ = act(state, "play teleport", "teleport 11 moonhollow 2 with 11")
+    assert state.battle is not None and state.battle.space == "moonhollow"
+    state, _ = until(state, "retreat")
+    assert legal(state) == {"fight"}
+    # without a sorcerer that could go (alone in its territory), the card is not offered
+    alone = build(
+        phase="transfer",
+        spaces={
+            **spaces,
+            "gorefort": force(0, 0, {"id": 11, "token": "sorcerer"}),
+            "bonefield": force(0, 1, {"id": 10, "token": "king"}),
+        },
+        players=[{"people": "orcs", "hand": ["teleport"]}, {"people": "dwarves"}],
+    )
+    assert "play teleport" not in legal(alone)

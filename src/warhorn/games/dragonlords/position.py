@@ -17,7 +17,7 @@ The mapping (every key optional except ``players``)::
                 came_from, prev}]
     monsters: {square: [monster, wounds]}       # default: the Dragon's Lair's dragon
     phase ("purchase" ... "reinforce"), current, order, round, spared, demanded, teleported,
-    parties_sent, no_attack, spell_deck, spell_discard, quest_deck, box_shards,
+    parties_sent, no_attack, teleport_card, spell_deck, spell_discard, quest_deck, box_shards,
     dragonlords_left, seed
 
 A sorcerer with no ``spells`` knows its people's spells 1 and 2 (DLR-PEO-05). The spell deck,
@@ -127,6 +127,7 @@ class PositionSpec(_Model):
     teleported: tuple[int, ...] = ()
     parties_sent: tuple[str, ...] = ()
     no_attack: tuple[str, ...] = ()
+    teleport_card: bool = False
     spell_deck: tuple[str, ...] | None = None
     spell_discard: tuple[str, ...] = ()
     quest_deck: tuple[str, ...] | None = None
@@ -291,7 +292,13 @@ def position_from(data: Mapping[str, Any], content: Any = None) -> DragonLordsSt
     state.order = spec.order or tuple(range(n))
     state.round = spec.round
     state.turn = TurnLog(
-        spec.current, spec.spared, spec.demanded, spec.teleported, spec.parties_sent, spec.no_attack
+        spec.current,
+        spec.spared,
+        spec.demanded,
+        spec.teleported,
+        spec.parties_sent,
+        spec.no_attack,
+        teleport_card=spec.teleport_card,
     )
     held = [c for s in state.players for c in s.hand] + list(spec.spell_discard)
     if spec.spell_deck is None:
@@ -421,6 +428,7 @@ def to_position(state: DragonLordsState) -> dict[str, Any]:
         "teleported": list(state.turn.teleported),
         "parties_sent": list(state.turn.parties_sent),
         "no_attack": list(state.turn.no_attack),
+        **({"teleport_card": True} if state.turn.teleport_card else {}),
         "spell_deck": list(state.spell_deck.draw_pile),
         "spell_discard": list(state.spell_deck.discard_pile),
         "quest_deck": list(state.quest_deck.draw_pile),

@@ -14,7 +14,7 @@ and random play; the reconstruction document names it.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import combinations
 
@@ -38,6 +38,7 @@ from warhorn.games.dragonlords.actions import (
     Place,
     PlaceShip,
     PlaceToken,
+    Play,
     QuestMove,
     Sail,
     SendParty,
@@ -227,6 +228,13 @@ def pending_decision(state: DragonLordsState) -> Decision | None:
     if state.battle is not None:
         return battle_decision(state)
     p = state.current
+    if state.turn.teleport_card:
+        return Decision(
+            p,
+            "teleport",
+            "the Teleport card: send a sorcerer and up to 10 units to any territory",
+            "DLX-SPC-TEL",
+        )
     phase_prompts: dict[Phase, tuple[str, str, str]] = {
         Phase.SETUP_PEOPLE: ("people", "choose your people (DLR-SET-04)", "DLR-SET-04"),
         Phase.SETUP_REALM: ("realm", "choose one more realm (DLR-SET-04)", "DLR-SET-04"),
@@ -253,6 +261,8 @@ def legal_actions(state: DragonLordsState) -> list[Action]:
         return _question_actions(state, state.questions[0])
     if state.battle is not None:
         return battle_legal(state)
+    if state.turn.teleport_card:
+        return _teleport_card_moves(state)
     fn = {
         Phase.SETUP_PEOPLE: _people_actions,
         Phase.SETUP_REALM: _realm_actions,
@@ -264,7 +274,42 @@ def legal_actions(state: DragonLordsState) -> list[Action]:
         Phase.TRANSFER: _transfer_actions,
         Phase.REINFORCE: _reinforce_actions,
     }[state.phase]
-    return fn(state)
+    out = fn(state)
+    if state.phase in TURN_PHASES and _may_teleport_by_card(state):
+        out.append(Play("teleport"))  # DLX-SPC-TEL: any time in the player's own turn
+    return out
+
+
+def _may_teleport_by_card(state: DragonLordsState) -> bool:
+    """The player holds the Teleport card and it would send somebody somewhere."""
+    return next(_card_teleports(state), None) is not None
+
+
+def _teleport_card_moves(state: DragonLordsState) -> list[Action]:
+    return list(_card_teleports(state, played=True))
+
+
+def _card_teleports(state: DragonLordsState, *, played: bool = False) -> Iterator[Action]:
+    """DLX-SPC-TEL in the player's own turn: a sorcerer and up to 10 friendly units of its territory
+    go to any territory; an enemy one is attacked (combat phase only: attacks belong to it)."""
+    p = state.current
+    if not played and "teleport" not in state.players[p].hand:
+        return
+    limit = state.content.cards["teleport"].units or 10
+    dests = [
+        t
+        for t in state.territory_ids
+        if state.owner(t) in (None, p) or (state.phase is Phase.COMBAT and _attackable(state, t, p))
+    ]
+    for sid, f in sorted(state.spaces.items()):
+        if f.owner != p:
+            continue
+        for sorc in f.pieces:
+            if sorc.token != "sorcerer":
+                continue
+            for n, pcs in groups(f, need_unmoved=False, cap=limit + 1):
+                if sorc.id in pcs and guards_ok(f, n, pcs):
+                    yield from (Teleport(sorc.id, d, n, pcs) for d in dests if d != sid)
 
 
 RULE_OF_KIND: dict[str, str] = {
@@ -1991,6 +2036,14 @@ def apply_action(state: DragonLordsState, action: Action) -> list[Event]:
     p = state.current
     seat = state.players[p]
     events: list[Event] = []
+    if isinstance(action, Play):  # DLX-SPC-TEL: the card is played; where it sends is asked next
+        _remove_card(state, p, "teleport")
+        state.spell_deck = state.spell_deck.discard("teleport")
+        state.turn.teleport_card = True
+        return [Event("card", {"player": p, "card": "teleport"}, f"player {p} plays Teleport")]
+    if isinstance(action, Teleport) and state.turn.teleport_card:
+        state.turn.teleport_card = False
+        return _card_teleport(state, action) + check_victory(state)
     if isinstance(action, Done):
         if state.phase is Phase.REINFORCE:
             return end_turn(state)
@@ -2209,6 +2262,24 @@ def _teleport(state: DragonLordsState, action: Teleport) -> list[Event]:
         state.spaces[to] = merge(state.spaces.get(to), going)
     state.turn.teleported = (*state.turn.teleported, action.sorcerer)
     return [_move_event(p, going, frm, to)]
+
+
+def _card_teleport(state: DragonLordsState, action: Teleport) -> list[Event]:
+    """DLX-SPC-TEL: the sorcerer's group arrives; in an enemy territory it attacks, with nowhere to
+    retreat to (it came from no adjacent space, DLR-CMB-07)."""
+    p = state.current
+    frm = _find_piece(state, action.sorcerer)
+    stay, going = split(state.spaces[frm], action.count, action.pieces, prefer_moved=False)
+    _put(state, frm, stay)
+    going = mark_moved(going)
+    if _attackable(state, action.to, p):
+        defenders = state.spaces.pop(action.to)
+        fight = start_battle(state, "land", action.to, going, defenders, origins=())
+        return [_move_event(p, going, frm, action.to), *fight]
+    if state.owner(action.to) is None and state.world.space(action.to).kingdom:
+        state.kingdom_since[action.to] = state.clock
+    state.spaces[action.to] = merge(state.spaces.get(action.to), going)
+    return [_move_event(p, going, frm, action.to)]
 
 
 def _find_piece(state: DragonLordsState, pid: int) -> str:

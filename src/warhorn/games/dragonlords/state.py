@@ -220,6 +220,7 @@ class TurnLog:
     parties_sent: tuple[str, ...] = ()  # tracks a party entered this turn
     no_attack: tuple[str, ...] = ()  # spaces whose units may not attack again (charm retreat)
     battles: int = 0
+    teleport_card: bool = False  # the Teleport card was played: its sorcerer's move is asked next
 
 
 class DragonLordsState(GameState):
@@ -505,6 +506,7 @@ class DragonLordsState(GameState):
                 "no_attack": list(self.turn.no_attack),
                 "battles": self.turn.battles,
                 "teleported": len(self.turn.teleported),
+                **({"teleport_card": True} if self.turn.teleport_card else {}),
             },
             "winner": self.winner,
             "end_reason": self.end_reason,
