@@ -148,8 +148,27 @@ def _create_nerath_game_in_lobby(driver: Any, wait: WebDriverWait, url: str) -> 
     return link
 
 
+#: Short codes for the piece badges the map draws (an icon and a count per piece type).
+CODES = {
+    "soldier": "s",
+    "siege": "g",
+    "warrior": "w",
+    "mage": "m",
+    "monster": "M",
+    "elemental": "e",
+    "dragon": "D",
+    "warship": "S",
+}
+
+
 def _karkoth_pieces_on(driver: Any, space_id: str) -> str:
-    return _text(driver, f"g.space[data-space='{space_id}'] text.pieces[data-kingdom='karkoth']")
+    """Karkoth's pieces the map shows on a space, as short counts ("2s 1g"; "+1s" aboard a warship)."""
+    badges: list[dict[str, str]] = driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((b) =>"
+        " ({piece: b.dataset.piece, n: b.dataset.count, aboard: b.classList.contains('aboard')}));",
+        f"g.space-top[data-space='{space_id}'] g.badge[data-kingdom='karkoth']",
+    )
+    return " ".join(f"{'+' if b['aboard'] else ''}{b['n']}{CODES[b['piece']]}" for b in badges)
 
 
 def test_play_a_nerath_turn_by_clicking(

@@ -11,7 +11,20 @@ from warhorn.games.nerath.board import SpaceSpec, build_board
 from warhorn.games.nerath.position import position_from
 from warhorn.games.nerath.web.layout import nerath_layout
 
-SPACE_KEYS = {"id", "name", "kind", "x", "y", "home", "capital", "castle_at_start", "coastal", "gold", "vp"}
+SPACE_KEYS = {
+    "id",
+    "name",
+    "kind",
+    "x",
+    "y",
+    "home",
+    "capital",
+    "castle_at_start",
+    "coastal",
+    "gold",
+    "vp",
+    "polygon",
+}
 
 
 def _nerath(client: TestClient, seats: list[str], seed: int = 1) -> dict[int, str]:

@@ -13,6 +13,8 @@ Pure Python (no numpy): content checks run wherever warhorn runs.
 
 from __future__ import annotations
 
+import itertools
+import zlib
 from collections.abc import Mapping, Sequence
 
 Point = tuple[float, float]
@@ -221,3 +223,152 @@ def outlines_touch(first: Polygon, second: Polygon) -> bool:
             if _distance_to_segment(point, a, b) < ON_SEGMENT_TOLERANCE:
                 return True
     return False
+
+
+# --- drawing regions from points: Voronoi cells and hand-drawn looking borders ---------------------------
+
+
+def _clip_half_plane(polygon: list[Point], a: Point, b: Point) -> list[Point]:
+    """The part of a convex ``polygon`` closer to ``a`` than to ``b`` (Sutherland-Hodgman on the bisector)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    nx, ny = b[0] - a[0], b[1] - a[1]
+
+    def side(p: Point) -> float:  # <= 0: on a's side
+        return (p[0] - mx) * nx + (p[1] - my) * ny
+
+    out: list[Point] = []
+    n = len(polygon)
+    for i in range(n):
+        p, q = polygon[i], polygon[(i + 1) % n]
+        sp, sq = side(p), side(q)
+        if sp <= 0:
+            out.append(p)
+        if (sp < 0 < sq) or (sq < 0 < sp):
+            t = sp / (sp - sq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+def voronoi_cells(
+    sites: Mapping[str, Point], width: float, height: float, *, radii: Mapping[str, float] | None = None
+) -> dict[str, list[Point]]:
+    """Each site's cell inside the ``width`` x ``height`` frame, as a convex polygon (possibly empty).
+
+    A point of the frame belongs to the site of least power distance ``|x - site|² - radius²``
+    (``radii`` default 0: the plain Voronoi diagram, every point to its nearest site), so the cells
+    tile the frame without gaps or overlaps; a larger radius gives a site a larger cell. Corners are
+    rounded to 0.01 and a corner several cells share is the same numbers in each.
+    """
+    frame: list[Point] = [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height)]
+    cells: dict[str, list[Point]] = {}
+    radius = radii or {}
+    for sid, site in sites.items():
+        cell = list(frame)
+        ra = radius.get(sid, 0.0)
+        for other, point in sites.items():
+            if other == sid or not cell:
+                continue
+            d2 = (point[0] - site[0]) ** 2 + (point[1] - site[1]) ** 2
+            if d2 == 0.0:
+                continue
+            # the border crosses the segment site→point at this fraction of its length
+            t = 0.5 + (ra**2 - radius.get(other, 0.0) ** 2) / (2 * d2)
+            border = (site[0] + (point[0] - site[0]) * t, site[1] + (point[1] - site[1]) * t)
+            mirror = (2 * border[0] - site[0], 2 * border[1] - site[1])
+            cell = _clip_half_plane(cell, site, mirror)
+        cells[sid] = _dedupe([(round(x, 2), round(y, 2)) for x, y in cell])
+    # a corner three cells share is computed once per cell: make the copies the same numbers
+    canonical: list[Point] = []
+
+    def snap(p: Point) -> Point:
+        for c in canonical:
+            if abs(c[0] - p[0]) <= 0.05 and abs(c[1] - p[1]) <= 0.05:
+                return c
+        canonical.append(p)
+        return p
+
+    return {sid: _dedupe([snap(p) for p in cell]) for sid, cell in cells.items()}
+
+
+def shared_sides(first: Polygon, second: Polygon) -> list[tuple[Point, Point]]:
+    """The sides of ``first`` that ``second`` also has (same corners, either direction, within 0.05)."""
+
+    def same(p: Point, q: Point) -> bool:
+        return abs(p[0] - q[0]) < 0.05 and abs(p[1] - q[1]) < 0.05
+
+    theirs = _segments(second)
+    return [
+        (a, b)
+        for a, b in _segments(first)
+        if any((same(a, c) and same(b, d)) or (same(a, d) and same(b, c)) for c, d in theirs)
+    ]
+
+
+def _dedupe(points: list[Point]) -> list[Point]:
+    out: list[Point] = []
+    for p in points:
+        if not out or abs(p[0] - out[-1][0]) > 0.02 or abs(p[1] - out[-1][1]) > 0.02:
+            out.append(p)
+    while len(out) > 1 and abs(out[0][0] - out[-1][0]) <= 0.02 and abs(out[0][1] - out[-1][1]) <= 0.02:
+        out.pop()
+    return out
+
+
+def _unit_noise(key: str, n: int) -> list[float]:
+    """``n`` numbers in [-1, 1] fixed by ``key`` (a SplitMix64 stream seeded by the key's CRC-32)."""
+    state = zlib.crc32(key.encode())
+    out = []
+    for _ in range(n):
+        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        out.append((z / 0xFFFFFFFFFFFFFFFF) * 2 - 1)
+    return out
+
+
+def wavy_side(a: Point, b: Point, *, roughness: float = 0.12, depth: int = 3) -> list[Point]:
+    """The points strictly between ``a`` and ``b`` of a wavy line from ``a`` to ``b`` (midpoint displacement).
+
+    The wave depends only on the two end points, not on their order: the two regions sharing a side
+    draw the same line (one of them backwards). Each midpoint moves sideways by at most
+    ``roughness`` times its segment's length, halving at each of the ``depth`` levels.
+    """
+    flip = (b[0], b[1]) < (a[0], a[1])
+    p, q = (b, a) if flip else (a, b)
+    noise = _unit_noise(f"{p[0]:.2f},{p[1]:.2f}|{q[0]:.2f},{q[1]:.2f}", 2**depth)
+    points = [p, q]
+    used = 0
+    for _level in range(depth):
+        refined = [points[0]]
+        for s, e in itertools.pairwise(points):
+            dx, dy = e[0] - s[0], e[1] - s[1]
+            shift = noise[used] * roughness
+            used += 1
+            refined.append(((s[0] + e[0]) / 2 - dy * shift, (s[1] + e[1]) / 2 + dx * shift))
+            refined.append(e)
+        points = refined
+    inner = [(round(x, 2), round(y, 2)) for x, y in points[1:-1]]
+    return inner[::-1] if flip else inner
+
+
+def wavy_outline(
+    polygon: Polygon, width: float, height: float, *, roughness: float = 0.12, depth: int = 3
+) -> list[Point]:
+    """``polygon`` with every side wavy (:func:`wavy_side`) except the sides along the frame's edges."""
+
+    def on_frame(a: Point, b: Point) -> bool:
+        return any(
+            abs(a[i] - edge) < 0.05 and abs(b[i] - edge) < 0.05
+            for i, edge in ((0, 0.0), (0, width), (1, 0.0), (1, height))
+        )
+
+    out: list[Point] = []
+    n = len(polygon)
+    for i in range(n):
+        a, b = polygon[i], polygon[(i + 1) % n]
+        out.append((a[0], a[1]))
+        if not on_frame(a, b):
+            out.extend(wavy_side(a, b, roughness=roughness, depth=depth))
+    return out

@@ -9,6 +9,13 @@ on the cards — never who holds which card, the deck order or which tile lies
 face down where). Positions of pieces, control and hands come from the seat's
 view, not from here.
 
+The map is drawn from the spaces' coordinates at layout time (:func:`map_drawing`): every space and
+impassable area gets a region, its cell in the Voronoi diagram of all of them (dungeon entrances
+smaller, mountains larger), with hand-drawn looking borders. Where two regions touch but the rules
+give no border, the layout lists a barrier (drawn as cliffs); where the rules give a border but the
+regions do not touch, a crossing (drawn as a road or a ferry). So the drawing always tells the
+rules' adjacency (NER-MAP-02).
+
 The game's plugin names :func:`nerath_layout` (the server serves it at
 ``/api/seat/{token}/board``).
 """
@@ -20,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from warhorn.engine import GameState
+from warhorn.engine.board_geometry import shared_sides, voronoi_cells, wavy_outline, wavy_side
 from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, NerathBoard
 from warhorn.games.nerath.pieces import PIECES
 
@@ -37,6 +45,11 @@ COLOUR_FILLS: dict[str, str] = {
 }
 #: Colours when the content names none (turn order).
 DEFAULT_FILLS: tuple[str, ...] = ("#3b3b46", "#d9a520", "#b8322a", "#2f62b5")
+
+#: How much room each kind of region claims in the map's power diagram (larger: a larger region).
+REGION_RADII: dict[str, float] = {"land": 36.0, "sea": 32.0, "dungeon": 0.0, "impassable": 40.0}
+#: How wavy region borders are (a fraction of a side's length).
+BORDER_ROUGHNESS = 0.11
 
 #: VP for conquering an enemy starting territory / capital (NER-VP-02).
 TERRITORY_VP, CAPITAL_VP = 1, 5
@@ -69,6 +82,48 @@ def _circle_positions(n: int) -> list[tuple[float, float]]:
     ]
 
 
+def map_drawing(
+    sites: dict[str, tuple[float, float]],
+    kinds: dict[str, str],
+    borders: set[frozenset[str]],
+) -> dict[str, Any]:
+    """Regions for the map: ``polygons`` (id → outline), ``barriers`` (outlines two regions share
+    without a border in the rules, as polylines) and ``crossings`` (borders in the rules between
+    regions that do not touch, as id pairs). Impassable areas border nothing."""
+    raw = voronoi_cells(sites, WIDTH, HEIGHT, radii={sid: REGION_RADII[kinds[sid]] for sid in sites})
+    polygons = {
+        sid: [
+            [round(x, 1), round(y, 1)]
+            for x, y in wavy_outline(cell, WIDTH, HEIGHT, roughness=BORDER_ROUGHNESS)
+        ]
+        for sid, cell in raw.items()
+    }
+    ids = sorted(raw)
+    barriers: list[dict[str, Any]] = []
+    touching: set[frozenset[str]] = set()
+    for n, a in enumerate(ids):
+        for b in ids[n + 1 :]:
+            sides = shared_sides(raw[a], raw[b]) if raw[a] and raw[b] else []
+            if not sides:
+                continue
+            touching.add(frozenset((a, b)))
+            if frozenset((a, b)) in borders or "impassable" in (kinds[a], kinds[b]):
+                continue
+            for p, q in sides:
+                line = [p, *wavy_side(p, q, roughness=BORDER_ROUGHNESS), q]
+                barriers.append({"between": [a, b], "line": [[round(x, 1), round(y, 1)] for x, y in line]})
+    crossings = sorted(sorted(pair) for pair in borders - touching)
+    return {"polygons": polygons, "barriers": barriers, "crossings": crossings}
+
+
+@lru_cache(maxsize=8)
+def _cached_drawing(
+    key: str, sites: tuple[tuple[str, float, float, str], ...], borders: frozenset[frozenset[str]]
+) -> dict[str, Any]:
+    del key  # the content hash: one drawing per board
+    return map_drawing({s: (x, y) for s, x, y, _k in sites}, {s: k for s, _x, _y, k in sites}, set(borders))
+
+
 def nerath_layout(state: GameState) -> dict[str, Any]:
     """The layout of ``state``'s board (see the module docstring for what it holds)."""
     board: NerathBoard = state.board  # type: ignore[attr-defined]
@@ -95,7 +150,7 @@ def nerath_layout(state: GameState) -> dict[str, Any]:
         k["team"] = int(state.team[n])  # type: ignore[attr-defined]  # allies share a team (option "mode")
 
     start_castles = {space for _k, space, piece, _n in board.setup if PIECES[piece].castle}
-    spaces = []
+    spaces: list[dict[str, Any]] = []
     for i in range(len(board)):
         sid = board.sid(i)
         x, y = coords[sid]
@@ -119,6 +174,15 @@ def nerath_layout(state: GameState) -> dict[str, Any]:
     connections = sorted(
         {tuple(sorted((board.sid(i), board.sid(j)))) for i in range(len(board)) for j in board.neighbors(i)}
     )
+    sites = tuple(
+        [(s["id"], float(s["x"]), float(s["y"]), str(s["kind"])) for s in spaces]
+        + [(a["id"], float(a["x"]), float(a["y"]), "impassable") for a in impassable]
+    )
+    drawing = _cached_drawing(board.content_hash, sites, frozenset(frozenset(c) for c in connections))
+    for s in spaces:
+        s["polygon"] = drawing["polygons"][s["id"]]
+    for a in impassable:
+        a["polygon"] = drawing["polygons"][a["id"]]
     return {
         "game": "nerath",
         "width": WIDTH,
@@ -126,6 +190,8 @@ def nerath_layout(state: GameState) -> dict[str, Any]:
         "kingdoms": kingdoms,
         "spaces": spaces,
         "connections": [list(c) for c in connections],
+        "barriers": drawing["barriers"],
+        "crossings": drawing["crossings"],
         "impassable": [{**a, "kind": "impassable"} for a in impassable],
         "pieces": [
             {

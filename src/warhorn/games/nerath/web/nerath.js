@@ -13,9 +13,6 @@ import { oddsView } from "./nerath.odds_view.js";
 const SVG = "http://www.w3.org/2000/svg";
 const token = document.getElementById("game").dataset.token;
 
-// Short piece codes drawn on the map (legend in the side panel).
-const CODES = { soldier: "s", siege: "g", warrior: "w", mage: "m", monster: "M", castle: "C", elemental: "e",
-  dragon: "D", warship: "S" };
 const PHASE_DONE = { movement: "End movement", reposition: "End repositioning", reinforcements: "End reinforcements",
   card_window: "Pass (play no card)", run_amok: "Let no monster run amok" };
 
@@ -77,25 +74,6 @@ function svg(tag, attrs = {}, ...children) {
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
-}
-
-// A space's whole name above it: a long name on two lines (split at the space nearest its middle) in a
-// smaller type, never cut.
-const LABEL_LINE = 13;
-function spaceLabel(name) {
-  const words = name.split(" ");
-  if (name.length <= LABEL_LINE || words.length < 2) {
-    return svg("text", { y: -25, class: name.length > LABEL_LINE ? "label long" : "label" }, name);
-  }
-  let best = 1;
-  for (let i = 1; i < words.length; i++) {
-    const head = words.slice(0, i).join(" ").length;
-    const bestHead = words.slice(0, best).join(" ").length;
-    if (Math.abs(2 * head - name.length) < Math.abs(2 * bestHead - name.length)) best = i;
-  }
-  return svg("text", { y: -33, class: "label long" },
-    svg("tspan", { x: 0 }, words.slice(0, best).join(" ")),
-    svg("tspan", { x: 0, dy: 8.5 }, ` ${words.slice(best).join(" ")}`));
 }
 
 function ensureStyles() {
@@ -198,89 +176,197 @@ function paintOdds() {
 }
 
 // --- the map ----------------------------------------------------------------------------------------------
-// Per kingdom, its pieces on a space as short counts ("3s 1g 1D"); pieces carried by warships follow
-// with a "+" ("2S +1s +1w"), castles are drawn as a tower instead.
-function pieceLines(units, seatKingdoms) {
-  const byKingdom = new Map();
+// Regions (the layout's polygons, computed on the server from the content's coordinates): land tinted by
+// the kingdom that holds it with a band of its home kingdom's colour inside the border, seas as water,
+// dungeon entrances as rock with a cave and the number of guardians, impassable areas as mountains.
+// Cliffs mark where two regions touch without a border in the rules, dashed roads or ferry lines where
+// the rules join two regions that do not touch. Pieces are icons with counts, in their kingdom's colour.
+const PARCHMENT = [239, 231, 211];
+const PIECE_ORDER = ["soldier", "siege", "warrior", "mage", "monster", "elemental", "dragon", "warship"];
+// Icons on a 20 x 20 grid (drawn white on the kingdom's colour).
+const ICONS = {
+  soldier: "M10 2.5 16 5v5c0 4-2.6 6.6-6 8-3.4-1.4-6-4-6-8V5z",
+  siege: "M3 13h14v2H3zM5 17.5a1.8 1.8 0 1 0 0-.1zM15 17.5a1.8 1.8 0 1 0 0-.1zM6 13 14 3l1.4 1.2L8.6 13z",
+  warrior: "M9 2h2v11h3v2h-3v3H9v-3H6v-2h3z",
+  mage: "M10 1.8l2.3 5.3 5.7.5-4.3 3.8 1.3 5.6L10 14l-5 3 1.3-5.6L2 7.6l5.7-.5z",
+  monster: "M3 3l4 4.5h6L17 3l-1.2 8.5C15 16.5 5 16.5 4.2 11.5zM7.3 10.4a1 1 0 1 0 0-.1zM12.7 10.4a1 1 0 1 0 0-.1z",
+  elemental: "M10 2.5c4.5 0 7.5 3.3 7.5 7 0 3.2-2.5 5.6-5.5 5.6-2.4 0-4.2-1.8-4.2-4 0-1.8 1.4-3.2 3.1-3.2 1.3 0 2.3 1 2.3 2.3h-2c0-.2-.1-.3-.3-.3-.6 0-1.1.5-1.1 1.2 0 1.1.9 2 2.2 2 1.9 0 3.5-1.6 3.5-3.6 0-2.6-2.2-5-5.5-5C6.3 4.5 3.6 7.3 3.6 11c0 3.4 2.5 5.8 5.6 6.3l-.3 2C4.8 18.7 1.6 15.4 1.6 11 1.6 6.2 5.2 2.5 10 2.5z",
+  dragon: "M1.5 5.5 7.5 9 10 3.5 12.5 9l6-3.5-3.5 9-5-2.2-5 2.2z",
+  warship: "M2 12.5h16l-3 5H5zM9 2v9.5h1.6V2zM10.6 3.2 16 10.5h-5.4z",
+  castle: "M3 18V6h2.2V3h2.4v3h1.3V3h2.2v3h1.3V3h2.4v3H17v12h-4.5v-4.5a2.5 2.5 0 0 0-5 0V18z",
+  crown: "M2.5 15.5 1.5 5l5 4 3.5-6 3.5 6 5-4-1 10.5z",
+  cave: "M2 18c0-7 3.6-12 8-12s8 5 8 12h-4.5c0-3.6-1.6-6.5-3.5-6.5S6.5 14.4 6.5 18z",
+  peak: "M0 18 7 5l3.5 6L13 7l7 11z",
+};
+
+function tint(hex, amount) {
+  const n = parseInt(hex.slice(1), 16);
+  const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  const mix = rgb.map((c, i) => Math.round(c * amount + PARCHMENT[i] * (1 - amount)));
+  return `rgb(${mix.join(",")})`;
+}
+
+function pathOf(points) {
+  return `M${points.map(([x, y]) => `${x},${y}`).join("L")}Z`;
+}
+
+function iconDefs() {
+  const defs = svg("defs");
+  for (const [name, d] of Object.entries(ICONS)) {
+    defs.append(svg("symbol", { id: `nerath-icon-${name}`, viewBox: "0 0 20 20" }, svg("path", { d })));
+  }
+  defs.append(svg("pattern", { id: "nerath-waves", width: 24, height: 12, patternUnits: "userSpaceOnUse" },
+    svg("path", { d: "M0 8q3-3 6 0t6 0 6 0 6 0", class: "wave" })));
+  defs.append(svg("pattern", { id: "nerath-rock", width: 10, height: 10, patternUnits: "userSpaceOnUse",
+    patternTransform: "rotate(35)" }, svg("path", { d: "M0 5h10", class: "rock-hatch" })));
+  return defs;
+}
+
+// A row of piece badges: per piece type an icon in the kingdom's colour and the count ("×3").
+function pieceBadges(units) {
+  const groups = new Map(); // kingdom → piece → {n, aboard}
   for (const u of units || []) {
-    if (!byKingdom.has(u.kingdom)) byKingdom.set(u.kingdom, new Map());
-    const counts = byKingdom.get(u.kingdom);
-    const key = u.aboard ? `+${u.piece}` : u.piece;
-    counts.set(key, (counts.get(key) || 0) + 1);
+    if (u.piece === "castle") continue;
+    if (!groups.has(u.kingdom)) groups.set(u.kingdom, new Map());
+    const key = u.aboard ? `${u.piece}+` : u.piece;
+    const g = groups.get(u.kingdom);
+    g.set(key, (g.get(key) || 0) + 1);
   }
-  const order = Object.keys(CODES);
-  const rank = (key) => order.indexOf(key.replace("+", "")) + (key.startsWith("+") ? order.length : 0);
-  const lines = [];
-  for (const [kingdom, counts] of byKingdom) {
-    const groups = [...counts.entries()].filter(([p]) => p !== "castle")
-      .sort((a, b) => rank(a[0]) - rank(b[0]))
-      .map(([p, n]) => (p.startsWith("+") ? `+${n}${CODES[p.slice(1)]}` : `${n}${CODES[p]}`));
-    // at most four groups a line, so that a big army does not run into the neighbouring spaces
-    for (let i = 0; i < Math.max(groups.length, 1); i += 4) {
-      lines.push({ kingdom, text: groups.slice(i, i + 4).join(" "), castle: i === 0 && counts.has("castle"),
-        mine: seatKingdoms.has(kingdom) });
-    }
+  const badges = [];
+  for (const [kingdom, counts] of groups) {
+    const keys = [...counts.keys()].sort((a, b) => (PIECE_ORDER.indexOf(a.replace("+", "")) + (a.endsWith("+") ? 20 : 0))
+      - (PIECE_ORDER.indexOf(b.replace("+", "")) + (b.endsWith("+") ? 20 : 0)));
+    for (const key of keys) badges.push({ kingdom, piece: key.replace("+", ""), aboard: key.endsWith("+"), n: counts.get(key) });
   }
-  return lines;
+  return badges;
+}
+
+const BADGE_W = 25;
+const BADGE_H = 14;
+const BADGES_PER_ROW = 3;
+
+function drawBadges(badges, x, y) {
+  const g = svg("g", { class: "badges" });
+  badges.forEach((b, i) => {
+    const row = Math.floor(i / BADGES_PER_ROW);
+    const inRow = Math.min(BADGES_PER_ROW, badges.length - row * BADGES_PER_ROW);
+    const col = i % BADGES_PER_ROW;
+    const bx = x - (inRow * BADGE_W) / 2 + col * BADGE_W;
+    const by = y + row * (BADGE_H + 2);
+    const k = kingdomOf(b.kingdom);
+    const name = (layout.pieces.find((p) => p.id === b.piece) || { name: b.piece }).name;
+    g.append(svg("g", { class: `badge${b.aboard ? " aboard" : ""}`, "data-kingdom": b.kingdom, "data-piece": b.piece,
+      "data-count": b.n, transform: `translate(${bx},${by})` },
+    svg("title", {}, `${k.name}: ${plural(b.n, name.toLowerCase())}${b.aboard ? " aboard a warship" : ""}`),
+    svg("rect", { x: 0.5, y: 0, width: BADGE_W - 1.5, height: BADGE_H, rx: 3, fill: k.fill, class: "badge-bg" }),
+    svg("use", { href: `#nerath-icon-${b.piece}`, x: 1.5, y: 1, width: 12, height: 12, class: "badge-icon" }),
+    svg("text", { x: 18.7, y: 10.6, class: "badge-count" }, String(b.n))));
+  });
+  return g;
+}
+
+// A space's whole name: a long name on two lines (split at the space nearest its middle), never cut.
+const LABEL_LINE = 12;
+const CHAR_W = 5.8; // about the width of a label's letter, to keep labels inside the map
+function nameLabel(name, x0, y, cls) {
+  const words = name.split(" ");
+  const oneLine = name.length <= LABEL_LINE || words.length < 2;
+  const half = (CHAR_W * (oneLine ? name.length : Math.ceil(name.length / 2) + 2)) / 2;
+  const x = Math.max(half + 2, Math.min(layout.width - half - 2, x0));
+  if (oneLine) return svg("text", { x, y, class: cls }, name);
+  let best = 1;
+  for (let i = 1; i < words.length; i++) {
+    const head = words.slice(0, i).join(" ").length;
+    const bestHead = words.slice(0, best).join(" ").length;
+    if (Math.abs(2 * head - name.length) < Math.abs(2 * bestHead - name.length)) best = i;
+  }
+  return svg("text", { x, y: y - 4.5, class: cls },
+    svg("tspan", { x }, words.slice(0, best).join(" ")),
+    svg("tspan", { x, dy: 9.5 }, ` ${words.slice(best).join(" ")}`));
 }
 
 function drawMap(payload, marks) {
   const view = payload.view;
-  const xs = layout.spaces.map((s) => s.x);
-  const ys = layout.spaces.map((s) => s.y);
-  const x0 = Math.min(0, Math.min(...xs) - 45);
-  const y0 = Math.min(0, Math.min(...ys) - 40);
-  const x1 = Math.max(layout.width, Math.max(...xs) + 45);
-  const y1 = Math.max(layout.height, Math.max(...ys) + 50);
-  const map = svg("svg", { viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, class: "nerath-map", role: "img",
-    "aria-label": "map of Nerath" });
-  map.append(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "map-bg" }));
-  const lines = svg("g", { class: "links" });
-  for (const [a, b] of layout.connections) {
-    const p = layout.byId[a];
-    const q = layout.byId[b];
-    lines.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: `link ${p.kind}-${q.kind}` }));
-  }
-  map.append(lines);
+  const W = layout.width;
+  const H = layout.height;
+  const map = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "nerath-map", role: "img", "aria-label": "map of Nerath" });
+  map.append(iconDefs());
+  map.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "map-bg" }));
+  const seas = svg("g", { class: "layer seas" });
+  const lands = svg("g", { class: "layer lands" });
+  const over = svg("g", { class: "layer over" });
+  const marksLayer = svg("g", { class: "layer marks" });
+  const top = svg("g", { class: "layer labels" });
   for (const area of layout.impassable) {
-    map.append(svg("g", { class: "impassable" },
-      svg("polygon", { points: `${area.x - 34},${area.y + 22} ${area.x},${area.y - 30} ${area.x + 34},${area.y + 22}` }),
-      svg("text", { x: area.x, y: area.y + 36, class: "label" }, area.name)));
+    lands.append(svg("path", { d: pathOf(area.polygon), class: "region impassable" }, svg("title", {}, `${area.name} (impassable)`)));
+    for (const [dx, dy, s] of [[-16, -6, 18], [2, -12, 22], [-4, 4, 16]]) {
+      top.append(svg("use", { href: "#nerath-icon-peak", x: area.x + dx - s / 2, y: area.y + dy - s / 2, width: s, height: s, class: "peak" }));
+    }
+    top.append(nameLabel(area.name, area.x, area.y + 24, "label impassable-label"));
   }
   for (const s of layout.spaces) {
     const here = view.spaceById[s.id] || {};
     const controller = here.control ? kingdomOf(here.control) : null;
-    const mark = marks.get(s.id) || "";
-    const g = svg("g", { class: `space ${s.kind} ${mark}`, "data-space": s.id, transform: `translate(${s.x},${s.y})`,
-      onclick: () => onSpaceClick(s.id), onmouseenter: () => onSpaceHover(s.id) });
     const home = s.home ? kingdomOf(s.home) : null;
-    if (s.kind === "land") {
-      g.append(svg("circle", { r: 21, class: "node", fill: controller ? controller.fill : "#d8d2c0",
-        stroke: home ? home.fill : "#8b8272" }));
-      if (s.capital) g.append(svg("circle", { r: 16, class: "capital-ring" }));
-    } else if (s.kind === "sea") {
-      g.append(svg("circle", { r: 21, class: "node" }));
+    const mark = marks.get(s.id) || "";
+    const d = pathOf(s.polygon);
+    const handlers = { onclick: () => onSpaceClick(s.id), onmouseenter: () => onSpaceHover(s.id) };
+    const g = svg("g", { class: `space ${s.kind} ${mark}`, "data-space": s.id, ...handlers },
+      svg("title", {}, spaceTitle(s, here)));
+    if (s.kind === "sea") {
+      g.append(svg("path", { d, class: "region sea" }), svg("path", { d, class: "region waves" }));
+      seas.append(g);
+    } else if (s.kind === "dungeon") {
+      g.append(svg("path", { d, class: "region dungeon" }), svg("path", { d, class: "region rock" }));
+      lands.append(g);
     } else {
-      g.append(svg("rect", { x: -15, y: -15, width: 30, height: 30, transform: "rotate(45)", class: "node" }));
+      g.append(svg("path", { d, class: "region land", fill: controller ? tint(controller.fill, 0.5) : "#e6dcc3" }));
+      if (home) {
+        const clip = `clip-${s.id}`;
+        g.append(svg("clipPath", { id: clip }, svg("path", { d })));
+        g.append(svg("path", { d, class: "home-band", stroke: home.fill, "clip-path": `url(#${clip})` }));
+      }
+      lands.append(g);
+    }
+    if (mark) marksLayer.append(svg("path", { d, class: `mark ${mark}`, "data-mark": s.id }));
+    // labels, icons and pieces above every region
+    const badges = pieceBadges(here.units);
+    const rows = Math.ceil(badges.length / BADGES_PER_ROW);
+    const labelY = s.y - 6 - Math.max(0, rows - 1) * 6;
+    const cls = s.kind === "sea" ? "label sea-label" : s.kind === "dungeon" ? "label dungeon-label" : "label";
+    const t = svg("g", { class: "space-top", "data-space": s.id });
+    t.append(nameLabel(s.name, s.x, labelY, cls));
+    if (s.capital) t.append(svg("use", { href: "#nerath-icon-crown", x: s.x - 30, y: labelY - 22, width: 13, height: 13, class: "crown" },
+      svg("title", {}, "capital")));
+    if ((here.units || []).some((u) => u.piece === "castle")) {
+      const owner = kingdomOf(here.units.find((u) => u.piece === "castle").kingdom);
+      t.append(svg("use", { href: "#nerath-icon-castle", x: s.x + 17, y: labelY - 23, width: 15, height: 15, class: "castle",
+        fill: owner.fill }, svg("title", {}, `castle of ${owner.name}`)));
+    }
+    if (s.kind === "dungeon") {
       const down = here.guardians_face_down || 0;
       const up = (here.guardians || []).length;
-      if (down || up) g.append(svg("text", { y: 4, class: "guardian-count" }, `${up + down}`));
+      t.append(svg("use", { href: "#nerath-icon-cave", x: s.x - 10, y: labelY + 5, width: 20, height: 20, class: "cave" }));
+      t.append(svg("text", { x: s.x, y: labelY + 23, class: "guardian-count" }, `${up + down}`,
+        svg("title", {}, `${plural(up + down, "guardian")} (${up} face up)`)));
     }
-    if (mark) g.append(svg("circle", { r: 26, class: "mark" }));
-    g.append(svg("title", {}, spaceTitle(s, here)));
-    g.append(spaceLabel(s.name));
-    const lines = pieceLines(here.units, view.mine);
-    if (lines.some((l) => l.castle)) g.append(svg("text", { x: 14, y: -10, class: "castle" }, "♜"));
-    lines.filter((l) => l.text).forEach((line, n) => {
-      const k = kingdomOf(line.kingdom);
-      g.append(svg("text", { y: (s.kind === "dungeon" ? 33 : 32) + 10.5 * n, class: "pieces", fill: k.fill,
-        "data-kingdom": line.kingdom }, line.text));
-    });
-    map.append(g);
+    if (badges.length) t.append(drawBadges(badges, s.x, labelY + (s.kind === "dungeon" ? 28 : 7)));
+    top.append(t);
   }
+  for (const b of layout.barriers) {
+    over.append(svg("polyline", { points: b.line.map(([x, y]) => `${x},${y}`).join(" "), class: "barrier" },
+      svg("title", {}, `no border between ${spaceName(b.between[0])} and ${spaceName(b.between[1])}`)));
+  }
+  for (const [a, b] of layout.crossings) {
+    const p = layout.byId[a];
+    const q = layout.byId[b];
+    over.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: `crossing ${p.kind}-${q.kind}` },
+      svg("title", {}, `${p.name} borders ${q.name}`)));
+  }
+  map.append(seas, lands, over, marksLayer, top);
   if (view.battle) {
     const s = layout.byId[view.battle.space];
-    map.append(svg("text", { x: s.x, y: s.y + 7, class: "battle-mark" }, "⚔"));
+    map.append(svg("text", { x: s.x + 26, y: s.y + 22, class: "battle-mark" }, "⚔"));
   }
   return map;
 }
@@ -661,10 +747,24 @@ function sidePanel(payload) {
     box.append(list);
   }
   if (ui.space) box.append(spaceDetails(view, ui.space));
-  box.append(el("p", { class: "legend muted" }, "Pieces: " + Object.entries(CODES).map(([p, c]) => `${c} ${p}`).join(", ") +
-    "; +1s = a soldier aboard a warship. ♜ castle, ⚔ battle, dashed ring = capital; a territory's fill is its holder, " +
-    "its border its home kingdom."));
+  box.append(legend());
   return box;
+}
+
+// What the map's icons and marks mean (the icons are the map's own symbols).
+function legend() {
+  const icon = (name, fill) => {
+    const s = svg("svg", { width: 14, height: 14, viewBox: "0 0 20 20", class: "legend-icon" });
+    s.append(svg("use", { href: `#nerath-icon-${name}`, fill: fill || "#3b3b46" }));
+    return s;
+  };
+  const items = [...PIECE_ORDER, "castle"].map((p) => el("span", { class: "legend-item" }, icon(p),
+    ` ${(layout.pieces.find((d) => d.id === p) || { name: p }).name}`));
+  items.push(el("span", { class: "legend-item" }, icon("crown", "#b8860b"), " capital"));
+  items.push(el("span", { class: "legend-item" }, icon("cave", "#3a2c20"), " dungeon (guardians)"));
+  items.push(el("span", { class: "legend-item" }, icon("peak", "#6e665c"), " impassable"));
+  return el("p", { class: "legend muted" }, ...items,
+    el("span", {}, " · fill: the kingdom holding it; inner band: its home kingdom; dotted cliffs: no border; dashed line: a border; ⚔ battle"));
 }
 
 function spaceDetails(view, id) {

@@ -1,0 +1,78 @@
+"""The Nerath map's regions (issue #19): every space and impassable area is a region (a simple polygon
+inside the frame, around its own point), no two regions overlap, and the drawing tells the rules'
+adjacency exactly: two regions that touch without a border in the rules are separated by a barrier,
+and a border between regions that do not touch is drawn as a crossing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from warhorn.engine import load_game
+from warhorn.engine.board_geometry import (
+    geometric_borders,
+    outline_problems,
+    overlap_problem,
+    point_strictly_inside,
+    signed_area,
+    voronoi_cells,
+)
+from warhorn.games.nerath.web.layout import nerath_layout
+
+
+@pytest.fixture(scope="module")
+def layout() -> dict[str, Any]:
+    return nerath_layout(load_game("nerath", seed=1))
+
+
+def _regions(layout: dict[str, Any]) -> dict[str, list[tuple[float, float]]]:
+    return {
+        r["id"]: [tuple(p) for p in r["polygon"]]  # type: ignore[misc]
+        for r in [*layout["spaces"], *layout["impassable"]]
+    }
+
+
+def test_every_space_and_mountain_is_a_region_around_its_point(layout: dict[str, Any]) -> None:
+    regions = _regions(layout)
+    assert len(regions) == 85 + 2
+    for item in [*layout["spaces"], *layout["impassable"]]:
+        polygon = regions[item["id"]]
+        assert outline_problems(polygon, layout["width"], layout["height"], "map ") == [], item["id"]
+        assert point_strictly_inside((item["x"], item["y"]), polygon), item["id"]
+
+
+def test_regions_cover_the_map_without_overlapping(layout: dict[str, Any]) -> None:
+    regions = _regions(layout)
+    total = sum(abs(signed_area(p)) for p in regions.values())
+    assert total == pytest.approx(layout["width"] * layout["height"], rel=1e-6)
+    ids = sorted(regions)
+    for n, a in enumerate(ids):
+        for b in ids[n + 1 :]:
+            assert overlap_problem(regions[a], regions[b]) is None, (a, b)
+
+
+def test_the_drawing_tells_the_rules_adjacency(layout: dict[str, Any]) -> None:
+    regions = _regions(layout)
+    touching = geometric_borders(regions)
+    rules = {frozenset(c) for c in layout["connections"]}
+    crossings = {frozenset(c) for c in layout["crossings"]}
+    barriers = {frozenset(b["between"]) for b in layout["barriers"]}
+    mountains = {a["id"] for a in layout["impassable"]}
+    # every border of the rules: the regions touch, or a crossing joins them (never both)
+    assert rules == (rules & touching) | crossings and not (crossings & touching)
+    # every touching pair without a border (mountains aside) has a barrier drawn on its shared outline
+    assert {p for p in touching - rules if not p & mountains} == barriers
+    assert crossings, "the shipped board has borders between regions that do not touch"
+
+
+def test_voronoi_cells_tile_the_frame() -> None:
+    sites = {"a": (10.0, 10.0), "b": (30.0, 12.0), "c": (22.0, 31.0), "d": (5.0, 35.0)}
+    for radii in (None, {"a": 8.0, "b": 0.0, "c": 3.0, "d": 5.0}):
+        cells = voronoi_cells(sites, 40, 40, radii=radii)
+        assert sum(abs(signed_area(c)) for c in cells.values()) == pytest.approx(1600)
+        for sid, cell in cells.items():
+            assert point_strictly_inside(sites[sid], cell)
+    plain = voronoi_cells(sites, 40, 40)
+    bigger = voronoi_cells(sites, 40, 40, radii={"a": 8.0})
+    assert abs(signed_area(bigger["a"])) > abs(signed_area(plain["a"]))
