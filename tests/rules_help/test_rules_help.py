@@ -178,3 +178,7 @@ def test_rules_json_and_refusals(client: TestClient) -> None:
     missing = client.get("/api/rules/chess")
     assert missing.status_code == 404 and missing.json()["code"] == "no_rules"
     assert client.get("/rules/chess").status_code == 404
+    # a registered game without rules help (the fixture dice race) has nothing to link, and no page
+    empty = client.get("/api/rules/dice-race")
+    assert empty.status_code == 200 and empty.json()["sections"] == [] and empty.json()["prefixes"] == []
+    assert client.get("/rules/dice-race").status_code == 404

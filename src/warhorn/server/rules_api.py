@@ -4,7 +4,8 @@
   anchor (``/rules/nerath#NER-MOV-01``), so the "[NER-MOV-01]" of a prompt, an error or a log line on a
   seat page links straight to its paragraph. ``GET /rules``: the list of games with rules help.
 * ``GET /api/rules/{game}``: the same as JSON (``prefixes``, ``sections`` with their rules), which the
-  seat page reads to link only the rule IDs the game has.
+  seat page reads to link only the rule IDs the game has (none for a game without rules help; 404 for
+  a game that is not registered).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pydantic
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
-from warhorn.engine import WarhornError, registered_plugins
+from warhorn.engine import WarhornError, game_plugin, registered_plugins
 from warhorn.rules_help import RulesHelp, rules_help
 from warhorn.server import pages
 from warhorn.server.api_models import documented
@@ -116,4 +117,10 @@ def add_rules_routes(app: FastAPI) -> None:
 
     @app.get("/api/rules/{game}", **documented(RulesHelpAnswer, 404))
     async def rules_help_json(game: str) -> dict[str, Any]:
+        try:
+            plugin = game_plugin(game)
+        except WarhornError as exc:
+            raise ApiError(404, "no_rules", str(exc)) from None
+        if plugin.rules_help is None:  # a game without rules help: nothing to link
+            return {"game": game, "title": plugin.spec.name, "prefixes": [], "sections": []}
         return rules_json(game_rules(game))
