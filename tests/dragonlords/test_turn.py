@@ -481,3 +481,53 @@ def test_the_teleport_card_in_its_players_own_turn_sends_a_sorcerer_and_units_an
         players=[{"people": "orcs", "hand": ["teleport"]}, {"people": "dwarves"}],
     )
     assert "play teleport" not in legal(alone)
+
+
+@pytest.mark.rule("DLR-MOV-05")
+def test_any_count_may_move_the_exact_count_of_an_up_to_order_is_asked_next() -> None:
+    state = build(
+        spaces={
+            "gorefort": force(0, 9, {"id": 10, "token": "king"}),
+            "bonefield": force(1, 2, {"id": 20, "token": "king"}),
+        }
+    )
+    attacks = {a for a in legal(state) if a.startswith("attack gorefort bonefield") and "with" not in a}
+    # the short list: 1-3, half and all; and "up to 9", which asks for the count next
+    assert attacks == {f"attack gorefort bonefield {n}" for n in (1, 2, 3, 4, 9)} | {
+        "attack gorefort bonefield 9 up_to yes"
+    }
+    state, events = act(state, "attack gorefort bonefield 9 up_to yes")
+    assert events == [] and state.battle is None
+    decision = state.pending()
+    assert (decision.kind, decision.player, decision.rule) == ("count", 0, "DLR-MOV-05")
+    assert legal(state) == {f"attack gorefort bonefield {n}" for n in range(1, 10)}
+    dice(state, *[6] * 7)
+    state, _ = act(state, "attack gorefort bonefield 5")  # exactly 5 of the 9
+    assert state.battle is not None and len(state.battle.att.fighters) == 5
+    assert state.spaces["gorefort"].units == 5
+    # a stack whose every count is listed offers no up_to order
+    small = build(
+        spaces={
+            "gorefort": force(0, 4, {"id": 10, "token": "king"}),
+            "bonefield": force(1, 2, {"id": 20, "token": "king"}),
+        }
+    )
+    assert not any("up_to" in a for a in legal(small))
+
+
+@pytest.mark.rule("DLR-CMB-07")
+def test_a_combat_has_no_round_limit() -> None:
+    state = build(
+        spaces={
+            "gorefort": force(0, 5, {"id": 10, "token": "king"}),
+            "bonefield": force(1, 3, {"id": 20, "token": "king"}),
+        }
+    )
+    dice(state, *[6] * 7)
+    state, _ = act(state, "attack gorefort bonefield 3")
+    for _ in range(12):  # rounds in which nobody hits: the attacker may always fight on
+        state, _ = until(state, "retreat")
+        assert legal(state) == {"fight", "retreat gorefort"}
+        dice(state, *[6] * 7)
+        state, _ = act(state, "fight")
+    assert state.battle is not None and state.battle.round == 13

@@ -108,12 +108,20 @@ class DragonLordsHeuristic:
         decision = state.pending()
         assert decision is not None
         kind = decision.kind
+        # the heuristic moves in the listed sizes; an "up to" order (its exact count asked next)
+        # is left to other players (DLR-MOV-05)
+        legal = [a for a in legal if not getattr(a, "up_to", False)] or legal
         handler = getattr(self, f"_{kind}", None)
         choice: Choice | None = handler(state, player, legal) if handler is not None else None
         if choice is None or choice.action not in legal:
             fallback = next((a for a in legal if isinstance(a, Done)), legal[0])
             return Choice(fallback, f"{kind}: nothing worth doing")
         return choice
+
+    def _count(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        """DLR-MOV-05: the exact count of an "up to" order: the most it allows."""
+        best = max(legal, key=lambda a: getattr(a, "count", 0))
+        return Choice(best, f"send {getattr(best, 'count', 0)} units")
 
     # --- set-up ------------------------------------------------------------------------
     def _people(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:

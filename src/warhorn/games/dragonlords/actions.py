@@ -14,6 +14,8 @@ from typing import ClassVar, Literal
 from warhorn.engine.actions import Action, ActionCodec, written_as
 
 _WITH = written_as(keyword="with", omit_default=True)
+#: ``up_to yes``: the count is the most that may go, and the exact count is asked next (DLR-MOV-05).
+_UP_TO = written_as(keyword="up_to", omit_default=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ class Board(Action):
     territory: str
     count: int
     pieces: tuple[int, ...] = field(default=(), metadata=_WITH)
+    up_to: bool = field(default=False, metadata=_UP_TO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +90,7 @@ class Land(Action):
     territory: str
     count: int
     pieces: tuple[int, ...] = field(default=(), metadata=_WITH)
+    up_to: bool = field(default=False, metadata=_UP_TO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,7 @@ class Teleport(Action):
     to: str
     count: int
     pieces: tuple[int, ...] = field(default=(), metadata=_WITH)
+    up_to: bool = field(default=False, metadata=_UP_TO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,7 @@ class SendParty(Action):
     territory: str
     count: int
     pieces: tuple[int, ...] = field(default=(), metadata=_WITH)
+    up_to: bool = field(default=False, metadata=_UP_TO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +149,7 @@ class Attack(Action):
     via: Literal["", "portal", "fly"] = field(
         default="", metadata=written_as(keyword="via", omit_default=True)
     )
+    up_to: bool = field(default=False, metadata=_UP_TO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +162,7 @@ class Move(Action):
     count: int
     pieces: tuple[int, ...] = field(default=(), metadata=_WITH)
     via: Literal["", "portal"] = field(default="", metadata=written_as(keyword="via", omit_default=True))
+    up_to: bool = field(default=False, metadata=_UP_TO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +173,7 @@ class Charm(Action):
     frm: str
     to: str
     count: int
+    up_to: bool = field(default=False, metadata=_UP_TO)
 
 
 @dataclass(frozen=True, slots=True)

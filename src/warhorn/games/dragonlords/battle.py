@@ -54,8 +54,6 @@ from warhorn.games.dragonlords.state import MONSTER, NEUTRAL, TAKE_ORDER, Force,
 if TYPE_CHECKING:
     from warhorn.games.dragonlords.state import DragonLordsState
 
-#: A combat ends after this many rounds: the attacker must then retreat (DLR-CMB-07).
-MAX_ROUNDS = 10
 RANGED_SPELLS = ("fireball", "lightning", "poison", "petrifying_gaze", "death", "rapture")
 TAS_SPELLS = ("hope", "panic", "command", "bloodlust", "lure")
 
@@ -452,11 +450,8 @@ def battle_legal(state: DragonLordsState) -> list[Action]:
                 out.append(Play(card))
         return out
     if step == "retreat":
-        targets = retreat_targets(state, b)
-        out = [Retreat(t) for t in targets]
-        if b.round < MAX_ROUNDS or not targets:
-            out.insert(0, FightOn())
-        return out
+        # DLR-CMB-07: no round limit; the defender's TAS never falls below 1, so a combat ends
+        return [FightOn(), *(Retreat(t) for t in retreat_targets(state, b))]
     if step == "mercy":
         return [Done(), *(OfferMercy(s) for s in sorted(set(b.dfn.shard_list())))]
     if step == "mercy_answer":

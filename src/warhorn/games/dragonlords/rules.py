@@ -5,10 +5,11 @@ One generator, :func:`legal_actions`, is the legality test of every action (DESI
 :mod:`warhorn.games.dragonlords.battle`. The rules are the DLX-* ids of the digest and the DLR-*
 ids of ``docs/dragonlords-reconstruction.md``.
 
-Sizes of a move: a move, attack, boarding or party lists its plain-unit counts as 0-3, half and
-all of the units that may go, and its pieces as every subset when a stack has at most three
-movable pieces (else none, all, or each one alone). This keeps the lists short enough for search
-and random play; the reconstruction document names it.
+Sizes of a move (DLR-MOV-05): a move, attack, boarding, party, teleport or charm lists its
+plain-unit counts as 0-3, half and all of the units that may go, and, when that leaves a number
+out, an ``up_to`` order whose exact count is asked next (:func:`count_choices`); its pieces as every
+subset when a stack has at most three movable pieces (else none, all, or each one alone). This
+keeps the lists short for search and random play while any count stays possible.
 """
 
 from __future__ import annotations
@@ -152,9 +153,25 @@ def mark_moved(force: Force, *, spent: bool = False) -> Force:
     )
 
 
-def _counts(available: int, *, minimum: int = 0) -> list[int]:
-    values = {n for n in (0, 1, 2, 3, available // 2, available) if minimum <= n <= available}
-    return sorted(values)
+def count_choices(lo: int, hi: int) -> list[tuple[int, bool]]:
+    """The plain-unit counts a move lists when ``lo`` to ``hi`` may go (DLR-MOV-05): 0-3, half and all,
+    each with ``up_to`` False; and when these leave a number out, ``hi`` with ``up_to`` True: the
+    exact count is then asked as a decision of its own (:func:`exact_counts`)."""
+    if hi < lo:
+        return []
+    short = sorted({n for n in (0, 1, 2, 3, hi // 2, hi) if lo <= n <= hi})
+    out = [(n, False) for n in short]
+    if len(short) < hi - lo + 1:
+        out.append((hi, True))
+    return out
+
+
+def exact_counts(order: Action) -> list[Action]:
+    """DLR-MOV-05: the answers to an ``up_to`` order: the same order with each count it allows."""
+    count = getattr(order, "count")  # noqa: B009 - every up_to order has a count
+    pieces = getattr(order, "pieces", ())
+    lo = max(0, 1 - len(pieces))
+    return [replace(order, count=n, up_to=False) for n in range(lo, count + 1)]  # type: ignore[call-arg]
 
 
 def _piece_sets(pieces: list[Piece]) -> list[tuple[int, ...]]:
@@ -172,8 +189,9 @@ def groups(
     keep: int = 1,
     cap: int | None = None,
     piece_filter: Iterable[int] | None = None,
-) -> list[tuple[int, tuple[int, ...]]]:
-    """The (plain count, pieces) groups that may leave ``force`` (at least one unit; ``keep`` stay)."""
+) -> list[tuple[int, tuple[int, ...], bool]]:
+    """The (plain count, pieces, up_to) groups that may leave ``force`` (at least one unit; ``keep``
+    stay, and as many as it holds prisoners, DLX-AMZ-06); see :func:`count_choices`."""
     if need_unmoved:
         plain_free = force.plain - force.moved
         movable = [p for p in force.pieces if not p.moved]
@@ -188,13 +206,11 @@ def groups(
         movable = [p for p in movable if p.id in allowed]
     out = []
     for pieces in _piece_sets(movable):
-        for n in _counts(plain_free):
-            total = n + len(pieces)
-            if total < 1 or force.units - total < keep:
-                continue
-            if cap is not None and total > cap:
-                continue
-            out.append((n, pieces))
+        k = len(pieces)
+        hi = min(plain_free, force.units - max(keep, force.prisoners) - k)  # DLX-AMZ-06: guards stay
+        if cap is not None:
+            hi = min(hi, cap - k)
+        out += [(n, pieces, up_to) for n, up_to in count_choices(max(0, 1 - k), hi)]
     return out
 
 
@@ -228,6 +244,14 @@ def pending_decision(state: DragonLordsState) -> Decision | None:
     if state.battle is not None:
         return battle_decision(state)
     p = state.current
+    if state.turn.order is not None:
+        top = getattr(state.turn.order, "count", 0)
+        return Decision(
+            p,
+            "count",
+            f"how many plain units go: {state.turn.order.notation()} (at most {top})",
+            "DLR-MOV-05",
+        )
     if state.turn.teleport_card:
         return Decision(
             p,
@@ -261,6 +285,8 @@ def legal_actions(state: DragonLordsState) -> list[Action]:
         return _question_actions(state, state.questions[0])
     if state.battle is not None:
         return battle_legal(state)
+    if state.turn.order is not None:
+        return exact_counts(state.turn.order)
     if state.turn.teleport_card:
         return _teleport_card_moves(state)
     fn = {
@@ -307,9 +333,9 @@ def _card_teleports(state: DragonLordsState, *, played: bool = False) -> Iterato
         for sorc in f.pieces:
             if sorc.token != "sorcerer":
                 continue
-            for n, pcs in groups(f, need_unmoved=False, cap=limit + 1):
+            for n, pcs, up_to in groups(f, need_unmoved=False, cap=limit + 1):
                 if sorc.id in pcs and guards_ok(f, n, pcs):
-                    yield from (Teleport(sorc.id, d, n, pcs) for d in dests if d != sid)
+                    yield from (Teleport(sorc.id, d, n, pcs, up_to=up_to) for d in dests if d != sid)
 
 
 RULE_OF_KIND: dict[str, str] = {
@@ -697,8 +723,8 @@ def _naval_actions(state: DragonLordsState) -> list[Action]:
                 space = state.world.space(t)
                 if space.kind != "territory" or state.owner(t) not in (None, p):
                     continue
-                for n, pcs in groups(s.aboard, need_unmoved=False, keep=0):
-                    out.append(Land(s.id, t, n, pcs))
+                for n, pcs, up_to in groups(s.aboard, need_unmoved=False, keep=0):
+                    out.append(Land(s.id, t, n, pcs, up_to=up_to))
     out += _board_actions(state, p, cap)
     out += _teleport_actions(state)
     return out
@@ -711,9 +737,9 @@ def _board_actions(state: DragonLordsState, p: int, cap: int) -> list[Action]:
         if room <= 0:
             continue
         force = state.spaces[t]
-        for n, pcs in groups(force, need_unmoved=True, cap=room):
+        for n, pcs, up_to in groups(force, need_unmoved=True, cap=room):
             if guards_ok(force, n, pcs):
-                out.append(Board(s.id, t, n, pcs))
+                out.append(Board(s.id, t, n, pcs, up_to=up_to))
     return out
 
 
@@ -739,7 +765,7 @@ def _teleport_actions(state: DragonLordsState) -> list[Action]:
             if sorc.moved:
                 continue
             others = [x.id for x in f.pieces if x.id != sorc.id and not x.moved]
-            for n, pcs in groups(
+            for n, pcs, up_to in groups(
                 f, need_unmoved=True, keep=keep, cap=units + 1, piece_filter=[sorc.id, *others]
             ):
                 if sorc.id not in pcs:
@@ -762,7 +788,7 @@ def _teleport_actions(state: DragonLordsState) -> list[Action]:
                         party = state.parties[(p, d[6:])]
                         if party.force.units + n + len(pcs) > state.content.game.party_max:
                             continue
-                    out.append(Teleport(sorc.id, d, n, pcs))
+                    out.append(Teleport(sorc.id, d, n, pcs, up_to=up_to))
     return out
 
 
@@ -805,9 +831,9 @@ def _quest_actions(state: DragonLordsState) -> list[Action]:
         # DLR-NAV-04: the units aboard a ship docked at the Village may land there, all of them and
         # even after sailing this turn (a ship nobody is left aboard belongs to nobody, DLX-FAQ-03)
         docked = t.startswith("ship:")
-        for n, pcs in groups(force, need_unmoved=not docked, keep=0 if docked else 1, cap=cap):
+        for n, pcs, up_to in groups(force, need_unmoved=not docked, keep=0 if docked else 1, cap=cap):
             if guards_ok(force, n, pcs):
-                out.append(SendParty(track, t, n, pcs))
+                out.append(SendParty(track, t, n, pcs, up_to=up_to))
     for (owner, track), party in sorted(state.parties.items()):
         if owner != p or party.moved or party.resting or party.came_from:
             continue
@@ -834,8 +860,8 @@ def _party_board_actions(state: DragonLordsState, party: Party, by: Iterable[str
             continue
         room = cap - (ship.aboard.units if ship.aboard else 0)
         if room > 0:
-            for n, pcs in groups(party.force, need_unmoved=False, keep=0, cap=room):
-                out.append(Board(ship.id, f"track:{party.track}", n, pcs))
+            for n, pcs, up_to in groups(party.force, need_unmoved=False, keep=0, cap=room):
+                out.append(Board(ship.id, f"track:{party.track}", n, pcs, up_to=up_to))
     return out
 
 
@@ -1216,26 +1242,26 @@ def _combat_actions(state: DragonLordsState) -> list[Action]:
             if state.world.space(t).kind != "territory":
                 continue
             if _attackable(state, t, p):
-                for n, pcs in groups(force, need_unmoved=False, need_unspent=True):
+                for n, pcs, up_to in groups(force, need_unmoved=False, need_unspent=True):
                     if guards_ok(force, n, pcs):
-                        out.append(Attack(sid, t, n, pcs))
+                        out.append(Attack(sid, t, n, pcs, up_to=up_to))
             elif state.owner(t) in (None, p):
-                for n, pcs in groups(force, need_unmoved=True):
+                for n, pcs, up_to in groups(force, need_unmoved=True):
                     if guards_ok(force, n, pcs):
-                        out.append(Move(sid, t, n, pcs))
+                        out.append(Move(sid, t, n, pcs, up_to=up_to))
         if space.portal and force.has_token("sorcerer"):
             sorcerers = [x.id for x in force.pieces if x.token == "sorcerer"]
             for other in state.world.portals():
                 if other.id == sid:
                     continue
                 if _attackable(state, other.id, p):
-                    for n, pcs in groups(force, need_unmoved=False, need_unspent=True):
+                    for n, pcs, up_to in groups(force, need_unmoved=False, need_unspent=True):
                         if set(pcs) & set(sorcerers) and guards_ok(force, n, pcs):
-                            out.append(Attack(sid, other.id, n, pcs, "portal"))
+                            out.append(Attack(sid, other.id, n, pcs, "portal", up_to=up_to))
                 elif state.owner(other.id) in (None, p):
-                    for n, pcs in groups(force, need_unmoved=True):
+                    for n, pcs, up_to in groups(force, need_unmoved=True):
                         if set(pcs) & set(sorcerers) and guards_ok(force, n, pcs):
-                            out.append(Move(sid, other.id, n, pcs, "portal"))
+                            out.append(Move(sid, other.id, n, pcs, "portal", up_to=up_to))
         dragons = [x for x in force.pieces if x.token == "dragonlord" and not x.spent]
         if dragons:
             limits = effects.dragonlord_limits(g.dragonlord, weak=bool(state.options.get("weak_dragonlords")))
@@ -1248,18 +1274,18 @@ def _combat_actions(state: DragonLordsState) -> list[Action]:
                         continue  # an ordinary attack reaches it
                     if state.world.space(t).kingdom and not limits.lands_in_kingdoms:
                         continue
-                    for n, pcs in groups(
+                    for n, pcs, up_to in groups(
                         force, need_unmoved=False, need_unspent=True, cap=limits.carries + 1
                     ):
                         if dragon.id in pcs and guards_ok(force, n, pcs):
-                            out.append(Attack(sid, t, n, pcs, "fly"))
+                            out.append(Attack(sid, t, n, pcs, "fly", up_to=up_to))
     for s in sorted(state.ships.values(), key=lambda s: s.id):
         if s.owner != p or s.aboard is None:
             continue
         for t in state.world.space(s.zone).neighbours:
             if state.world.space(t).kind == "territory" and _attackable(state, t, p):
-                for n, pcs in groups(s.aboard, need_unmoved=False, need_unspent=True, keep=0):
-                    out.append(Attack(f"ship:{s.id}", t, n, pcs))
+                for n, pcs, up_to in groups(s.aboard, need_unmoved=False, need_unspent=True, keep=0):
+                    out.append(Attack(f"ship:{s.id}", t, n, pcs, up_to=up_to))
     out += _charm_actions(state)
     out += _summon_actions(state)
     if state.options.get("advanced"):
@@ -1314,9 +1340,8 @@ def _charm_actions(state: DragonLordsState) -> list[Action]:
             )
             if refusal is not None:
                 continue
-            for n in _counts(free, minimum=1):
-                if force.units - n >= max(1, force.prisoners):
-                    out.append(Charm(sid, t, n))
+            hi = min(free, force.units - max(1, force.prisoners))
+            out += [Charm(sid, t, n, up_to=up_to) for n, up_to in count_choices(1, hi)]
     return out
 
 
@@ -1363,16 +1388,16 @@ def _transfer_actions(state: DragonLordsState) -> list[Action]:
         space = state.world.space(sid)
         for t in space.neighbours:
             if state.world.space(t).kind == "territory" and state.owner(t) == p:
-                for n, pcs in groups(force, need_unmoved=True):
+                for n, pcs, up_to in groups(force, need_unmoved=True):
                     if guards_ok(force, n, pcs):
-                        out.append(Move(sid, t, n, pcs))
+                        out.append(Move(sid, t, n, pcs, up_to=up_to))
         if space.portal and force.has_token("sorcerer"):
             sorcerers = {x.id for x in force.pieces if x.token == "sorcerer" and not x.moved}
             for other in state.world.portals():
                 if other.id != sid and state.owner(other.id) in (None, p):
-                    for n, pcs in groups(force, need_unmoved=True):
+                    for n, pcs, up_to in groups(force, need_unmoved=True):
                         if set(pcs) & sorcerers and guards_ok(force, n, pcs):
-                            out.append(Move(sid, other.id, n, pcs, "portal"))
+                            out.append(Move(sid, other.id, n, pcs, "portal", up_to=up_to))
     out += _board_actions(state, p, state.content.game.ship_capacity)
     out += _teleport_actions(state)
     return out
@@ -1427,8 +1452,8 @@ def _reinforce_actions(state: DragonLordsState) -> list[Action]:
     out: list[Action] = [Done()]
     if seat.to_place:
         for t in _place_targets(state, p):
-            for n in _counts(seat.to_place, minimum=1):
-                out.append(Place(t, n))
+            # every split of the bought units is reached by placing them in several actions
+            out += [Place(t, n) for n, up_to in count_choices(1, seat.to_place) if not up_to]
     if seat.ships_to_place:
         zones = {
             n
@@ -2036,6 +2061,10 @@ def apply_action(state: DragonLordsState, action: Action) -> list[Event]:
     p = state.current
     seat = state.players[p]
     events: list[Event] = []
+    state.turn.order = None
+    if getattr(action, "up_to", False):  # DLR-MOV-05: the exact count is asked next
+        state.turn.order = action
+        return []
     if isinstance(action, Play):  # DLX-SPC-TEL: the card is played; where it sends is asked next
         _remove_card(state, p, "teleport")
         state.spell_deck = state.spell_deck.discard("teleport")

@@ -221,6 +221,7 @@ class TurnLog:
     no_attack: tuple[str, ...] = ()  # spaces whose units may not attack again (charm retreat)
     battles: int = 0
     teleport_card: bool = False  # the Teleport card was played: its sorcerer's move is asked next
+    order: Action | None = None  # an ``up_to`` order whose exact count is asked next (DLR-MOV-05)
 
 
 class DragonLordsState(GameState):
@@ -507,6 +508,7 @@ class DragonLordsState(GameState):
                 "battles": self.turn.battles,
                 "teleported": len(self.turn.teleported),
                 **({"teleport_card": True} if self.turn.teleport_card else {}),
+                **({"order": self.turn.order.to_json()} if self.turn.order is not None else {}),
             },
             "winner": self.winner,
             "end_reason": self.end_reason,
