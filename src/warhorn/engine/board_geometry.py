@@ -328,12 +328,20 @@ def _unit_noise(key: str, n: int) -> list[float]:
     return out
 
 
-def wavy_side(a: Point, b: Point, *, roughness: float = 0.12, depth: int = 3) -> list[Point]:
+def wavy_side(
+    a: Point,
+    b: Point,
+    *,
+    roughness: float = 0.12,
+    depth: int = 3,
+    frame: tuple[float, float] | None = None,
+) -> list[Point]:
     """The points strictly between ``a`` and ``b`` of a wavy line from ``a`` to ``b`` (midpoint displacement).
 
     The wave depends only on the two end points, not on their order: the two regions sharing a side
     draw the same line (one of them backwards). Each midpoint moves sideways by at most
-    ``roughness`` times its segment's length, halving at each of the ``depth`` levels.
+    ``roughness`` times its segment's length, halving at each of the ``depth`` levels. With a
+    ``frame`` (width, height) the points stay inside it. Points are rounded to 0.1.
     """
     flip = (b[0], b[1]) < (a[0], a[1])
     p, q = (b, a) if flip else (a, b)
@@ -349,14 +357,17 @@ def wavy_side(a: Point, b: Point, *, roughness: float = 0.12, depth: int = 3) ->
             refined.append(((s[0] + e[0]) / 2 - dy * shift, (s[1] + e[1]) / 2 + dx * shift))
             refined.append(e)
         points = refined
-    inner = [(round(x, 2), round(y, 2)) for x, y in points[1:-1]]
+    if frame is not None:
+        points = [(min(max(x, 0.0), frame[0]), min(max(y, 0.0), frame[1])) for x, y in points]
+    inner = [(round(x, 1), round(y, 1)) for x, y in points[1:-1]]
     return inner[::-1] if flip else inner
 
 
 def wavy_outline(
     polygon: Polygon, width: float, height: float, *, roughness: float = 0.12, depth: int = 3
 ) -> list[Point]:
-    """``polygon`` with every side wavy (:func:`wavy_side`) except the sides along the frame's edges."""
+    """``polygon`` with every side wavy (:func:`wavy_side`) except the sides along the frame's edges,
+    rounded to 0.1 (two regions sharing a side share the same points)."""
 
     def on_frame(a: Point, b: Point) -> bool:
         return any(
@@ -368,7 +379,7 @@ def wavy_outline(
     n = len(polygon)
     for i in range(n):
         a, b = polygon[i], polygon[(i + 1) % n]
-        out.append((a[0], a[1]))
+        out.append((round(a[0], 1), round(a[1], 1)))
         if not on_frame(a, b):
-            out.extend(wavy_side(a, b, roughness=roughness, depth=depth))
-    return out
+            out.extend(wavy_side(a, b, roughness=roughness, depth=depth, frame=(width, height)))
+    return _dedupe(out)

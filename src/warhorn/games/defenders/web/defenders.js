@@ -39,6 +39,15 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A location's land: its colour mixed into the parchment.
+const PARCHMENT = [239, 230, 207];
+function landTint(colour) {
+  const hex = (REGION[colour] || "#888888").slice(1);
+  const n = parseInt(hex, 16);
+  const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return `rgb(${rgb.map((c, i) => Math.round(c * 0.32 + PARCHMENT[i] * 0.68)).join(",")})`;
+}
+
 function slug(name) { return name.toLowerCase().replace(/[^a-z0-9]+/g, "-"); }
 
 // --- names in words ---------------------------------------------------------------------------
@@ -208,15 +217,27 @@ function draw(container, payload, controls) {
 
   map.append(svg("rect", { x: 0, y: 0, width: layout.width, height: layout.height, fill: "#efe6cf",
     onclick: closePopup }));
-  // generals' roads to Monarch City, under everything
-  for (const g of layout.generals) {
-    const points = g.path.map((n) => layout.byName.get(n)).filter(Boolean).map((l) => `${l.x},${l.y}`).join(" ");
-    map.append(svg("polyline", { points, class: "dfr-road", stroke: MINION[g.colour] }));
+  // the lands: each location's region, tinted with its colour (a click on it is a click on the location)
+  const lands = svg("g", { class: "dfr-lands" });
+  for (const loc of layout.locations) {
+    if (!loc.polygon) continue;
+    const d = `M${loc.polygon.map(([x, y]) => `${x},${y}`).join("L")}Z`;
+    lands.append(svg("path", { d, class: "dfr-region", fill: landTint(loc.colour), "data-region": loc.name,
+      onclick: (e) => { e.stopPropagation(); const g = map.querySelector(`#loc-${slug(loc.name)}`); if (g) g.dispatchEvent(new MouseEvent("click")); } },
+    svg("title", {}, loc.name)));
   }
+  map.append(lands);
   for (const [a, b] of layout.connections) {
     const p = layout.byName.get(a);
     const q = layout.byName.get(b);
+    map.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "dfr-link-casing" }));
     map.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "dfr-link" }));
+  }
+  // each general's road to Monarch City, over the roads it follows
+  for (const g of layout.generals) {
+    const points = g.path.map((n) => layout.byName.get(n)).filter(Boolean).map((l) => `${l.x},${l.y}`).join(" ");
+    map.append(svg("polyline", { points, class: "dfr-road", stroke: MINION[g.colour], "data-general": g.colour },
+      svg("title", {}, `${g.name}'s road to Monarch City: ${g.path.join(" → ")}`)));
   }
   // gate-to-gate travel (DEF-ACT-04): dashed lines between the gates on the board
   const gates = view.gates || [];
@@ -577,8 +598,10 @@ function injectStyle() {
 @media (max-width: 900px) { .dfr { grid-template-columns: 1fr; } }
 .dfr-map { position: relative; aspect-ratio: 1000 / 700; width: 100%; }
 .dfr-map svg { width: 100%; height: 100%; display: block; border-radius: 6px; user-select: none; }
-.dfr-link { stroke: #8a7a5a; stroke-width: 2; }
-.dfr-road { fill: none; stroke-width: 9; stroke-opacity: .22; stroke-linecap: round; stroke-linejoin: round; }
+.dfr-link { stroke: #8a6d44; stroke-width: 2.2; stroke-dasharray: 7 3; stroke-linecap: round; }
+.dfr-link-casing { stroke: #f7f0dd; stroke-width: 5.5; stroke-linecap: round; }
+.dfr-region { stroke: #7d6b4f; stroke-width: 1; stroke-linejoin: round; cursor: default; }
+.dfr-road { fill: none; stroke-width: 8; stroke-opacity: .5; stroke-linecap: round; stroke-linejoin: round; }
 .dfr-leader { stroke: #7a2e0e; stroke-width: 1.5; stroke-dasharray: 4 3; pointer-events: none; }
 .dfr-gatelink { stroke: #c9a227; stroke-width: 2; stroke-dasharray: 6 6; }
 .dfr-spot { stroke: #fff; stroke-width: 2; }

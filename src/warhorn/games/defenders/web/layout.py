@@ -6,6 +6,10 @@ from the packaged content's ``x``/``y`` (a 1000 x 700 canvas), matched by
 location name; a location the packaged content does not know is placed on a
 ring around the canvas centre (``positions`` then says ``"partly computed"``).
 
+Each location also gets a region (``polygon``): its cell in the Voronoi diagram of every location's
+position with wavy borders (``engine/board_geometry``), so the page draws the realm as a map of
+coloured lands with the roads (the connections) across them; Monarch City's region is larger.
+
 Everything here is printed on the board, the general sheets, the hero sheets or
 the card faces: no piece, no hand and no deck order. It also holds a catalogue
 of the hero cards, quests and heroes by id, so the page can name what the
@@ -22,6 +26,7 @@ import math
 from typing import Any
 
 from warhorn.engine import GameState
+from warhorn.engine.board_geometry import voronoi_cells, wavy_outline
 from warhorn.games.defenders.board import (
     COLOURS,
     KILL_NUMBER,
@@ -87,6 +92,30 @@ def _positions(board: DefendersBoard) -> tuple[dict[str, tuple[int, int]], bool]
     return out, not missing
 
 
+#: Room each location's region claims (power-diagram radius): Monarch City's is larger.
+REGION_RADIUS, CITY_RADIUS = 20.0, 40.0
+#: How wavy region borders are (a fraction of a side's length).
+BORDER_ROUGHNESS = 0.1
+
+
+@functools.lru_cache(maxsize=8)
+def _regions(sites: tuple[tuple[str, float, float], ...]) -> dict[str, list[list[float]]]:
+    """Each location's region on the map (its power-diagram cell with wavy borders), by name."""
+    cells = voronoi_cells(
+        {name: (x, y) for name, x, y in sites},
+        WIDTH,
+        HEIGHT,
+        radii={name: CITY_RADIUS if name == MONARCH_CITY else REGION_RADIUS for name, _x, _y in sites},
+    )
+    return {
+        name: [
+            [round(x, 1), round(y, 1)]
+            for x, y in wavy_outline(cell, WIDTH, HEIGHT, roughness=BORDER_ROUGHNESS)
+        ]
+        for name, cell in cells.items()
+    }
+
+
 def defenders_layout(state: GameState) -> dict[str, Any]:
     """The layout of a Defenders game's board (see the module docstring)."""
     if not isinstance(state, DefendersState):
@@ -94,6 +123,7 @@ def defenders_layout(state: GameState) -> dict[str, Any]:
     board = state.board
     positions, all_known = _positions(board)
     texts = _texts(board)
+    regions = _regions(tuple((name, float(x), float(y)) for name, (x, y) in sorted(positions.items())))
     return {
         "game": "defenders",
         "width": WIDTH,
@@ -110,6 +140,7 @@ def defenders_layout(state: GameState) -> dict[str, Any]:
                 "chest": loc.chest,
                 "monarch_city": loc.name == MONARCH_CITY,
                 "starting_gate": loc.gate_printed,
+                "polygon": regions[loc.name],
             }
             for loc in board.locations
         ],

@@ -110,7 +110,7 @@ def map_drawing(
             if frozenset((a, b)) in borders or "impassable" in (kinds[a], kinds[b]):
                 continue
             for p, q in sides:
-                line = [p, *wavy_side(p, q, roughness=BORDER_ROUGHNESS), q]
+                line = [p, *wavy_side(p, q, roughness=BORDER_ROUGHNESS, frame=(WIDTH, HEIGHT)), q]
                 barriers.append({"between": [a, b], "line": [[round(x, 1), round(y, 1)] for x, y in line]})
     crossings = sorted(sorted(pair) for pair in borders - touching)
     return {"polygons": polygons, "barriers": barriers, "crossings": crossings}

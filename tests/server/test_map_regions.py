@@ -1,7 +1,11 @@
-"""The Nerath map's regions (issue #19): every space and impassable area is a region (a simple polygon
-inside the frame, around its own point), no two regions overlap, and the drawing tells the rules'
-adjacency exactly: two regions that touch without a border in the rules are separated by a barrier,
-and a border between regions that do not touch is drawn as a crossing."""
+"""The map regions of Nerath and Defenders (issue #19).
+
+Nerath: every space and impassable area is a region (a simple polygon inside the frame, around its
+own point), no two regions overlap, and the drawing tells the rules' adjacency exactly: two regions
+that touch without a border in the rules are separated by a barrier, and a border between regions
+that do not touch is drawn as a crossing. Defenders: every location is a region around it, the
+regions tile the map without overlapping, and Monarch City's is larger than the average.
+"""
 
 from __future__ import annotations
 
@@ -76,3 +80,23 @@ def test_voronoi_cells_tile_the_frame() -> None:
     plain = voronoi_cells(sites, 40, 40)
     bigger = voronoi_cells(sites, 40, 40, radii={"a": 8.0})
     assert abs(signed_area(bigger["a"])) > abs(signed_area(plain["a"]))
+
+
+def test_every_defenders_location_is_a_region_around_it() -> None:
+    from warhorn.games.defenders.web.layout import defenders_layout
+
+    layout = defenders_layout(load_game("defenders", seed=1))
+    regions = {loc["name"]: [tuple(p) for p in loc["polygon"]] for loc in layout["locations"]}
+    assert len(regions) == 45
+    total = sum(abs(signed_area(p)) for p in regions.values())
+    assert total == pytest.approx(layout["width"] * layout["height"], rel=1e-6)
+    for loc in layout["locations"]:
+        polygon = regions[loc["name"]]
+        assert outline_problems(polygon, layout["width"], layout["height"], "map ") == [], loc["name"]  # type: ignore[arg-type]
+        assert point_strictly_inside((loc["x"], loc["y"]), polygon), loc["name"]  # type: ignore[arg-type]
+    names = sorted(regions)
+    for n, a in enumerate(names):
+        for b in names[n + 1 :]:
+            assert overlap_problem(regions[a], regions[b]) is None, (a, b)  # type: ignore[arg-type]
+    city = regions["Monarch City"]
+    assert abs(signed_area(city)) > sum(abs(signed_area(p)) for p in regions.values()) / 45  # type: ignore[arg-type]
