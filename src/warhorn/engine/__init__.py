@@ -36,7 +36,7 @@ from warhorn.engine.registry import (
     unregister_game,
 )
 from warhorn.engine.rng import Rng, ScriptedRng
-from warhorn.engine.session import SAVE_FORMAT_VERSION, Match, SaveFile, replay_actions
+from warhorn.engine.session import SAVE_FORMAT_VERSION, Match, SaveFile, replay_actions, undoable_actions
 from warhorn.engine.state import GameState
 
 __all__ = [
@@ -82,5 +82,6 @@ __all__ = [
     "registered_plugins",
     "replay_actions",
     "roll_event",
+    "undoable_actions",
     "unregister_game",
 ]

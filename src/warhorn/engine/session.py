@@ -62,6 +62,20 @@ class SaveFile(pydantic.BaseModel):
         return self.model_dump_json(indent=1, exclude={"position"} if self.position is None else None)
 
 
+def undoable_actions(events: Sequence[Sequence[Event]], *, hotseat_undo: bool = False) -> int:
+    """How many of the last actions (given by their events, one batch per action) the undo rules let
+    a player take back: those after the last roll, draw or shuffle (``chance`` event), or all of them
+    in a hotseat game with undo enabled (the same dice come back: the generator lives in the state)."""
+    if hotseat_undo:
+        return len(events)
+    count = 0
+    for batch in reversed(events):
+        if any(e.chance for e in batch):
+            break
+        count += 1
+    return count
+
+
 @dataclass
 class Match:
     """The states and log of one game, from its first state on.
@@ -142,14 +156,7 @@ class Match:
 
     def undoable(self) -> int:
         """How many of the last actions may be undone now."""
-        if self.hotseat_undo:
-            return len(self.actions)
-        count = 0
-        for batch in reversed(self.events):
-            if any(e.chance for e in batch):
-                break
-            count += 1
-        return count
+        return undoable_actions(self.events, hotseat_undo=self.hotseat_undo)
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions.
