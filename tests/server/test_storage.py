@@ -175,11 +175,13 @@ def test_migration_2_dates_every_stored_digest_at_its_games_version(tmp_path: Pa
                 )
             )
             conn.execute(sa.text("INSERT INTO seats VALUES ('g1', 0, 'human', 'tokentokentokentoken')"))
-        assert migrate(engine) == [2, 3]
+        assert migrate(engine) == [2, 3, 4]
         with engine.connect() as conn:
             assert conn.execute(sa.text("SELECT digest_version FROM games")).scalar() == 5
             # migration 3: a seat from before invites existed is a hotseat seat (no invite, never claimed)
             assert tuple(conn.execute(sa.text("SELECT invite, claimed_at FROM seats")).one()) == (None, None)
+            # migration 4: a game from before rematches existed has none
+            assert conn.execute(sa.text("SELECT rematch FROM games")).scalar() is None
     finally:
         engine.dispose()
 

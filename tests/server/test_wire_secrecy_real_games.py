@@ -24,7 +24,12 @@ which the test rebuilds from the stored seed and actions (secrets included):
   (the same agent, with the same generator, explains its choice in every twin the same way);
 - the game is restarted midway (a new server on the same database), so the stored events, rebuilt
   from the database, are checked too; the save is refused while the game runs and offered once it
-  is over; the board layout is the same for every game of a kind.
+  is over; the board layout is the same for every game of a kind;
+- **spectators** (``/api/watch/{game id}``, its live stream and board, and the replay frames of the
+  finished game at ``/api/replays/{game id}``) are checked the same way as a seat that holds nothing:
+  the view equals the public view (``view(None)``) of the truth and of twins made for *every* seat (a
+  fact hidden from any seat is hidden from a spectator too), no card hidden from any seat is named
+  unless it was public before, events are their public form, no prompt, no legal action, no token.
 
 Meaningfulness checks: each seat's own hand does reach it, and the twins differ from the truth.
 """
@@ -48,6 +53,10 @@ from warhorn.server.hub import AI_REASON, MAX_REASON_CHARS, ai_rng
 from warhorn.server.store import GameStore, event_from_record
 
 TWINS = 2
+#: The ``seat`` of what a spectator received (the watch page's payloads and stream, replay frames).
+SPECTATOR = -1
+#: How many steps of the finished game's replay are fetched and checked.
+REPLAY_STEPS = 8
 #: A seed long enough that finding its digits in a message means it was sent.
 SEED = 7_340_112_958_662_001  # below 2**53, the largest seed a client may give
 
@@ -314,6 +323,7 @@ class Audit:
     hidden_values: int = 0
     actions_checked: set[tuple[int, int]] = field(default_factory=set)
     reasons_checked: int = 0
+    spectator_messages: int = 0
 
 
 def audit(wire: Wire, truth: TrueHistory, tokens: dict[int, str], game: GameSecrets) -> Audit:
@@ -323,6 +333,7 @@ def audit(wire: Wire, truth: TrueHistory, tokens: dict[int, str], game: GameSecr
     twins_checked: set[tuple[int, int]] = set()
     for message in wire.messages:
         seat = message.seat
+        spectator = seat == SPECTATOR
         others = [t for s, t in tokens.items() if s != seat]
         for secret in [*forbidden_always, *others]:
             assert secret not in message.text, f"{message.source} to seat {seat} holds a seed or a token"
@@ -334,15 +345,25 @@ def audit(wire: Wire, truth: TrueHistory, tokens: dict[int, str], game: GameSecr
         state = truth.states[version]
         assert str(state.rng.state) not in message.text, "the generator's state reached a seat"
         where = f"{message.source} to seat {seat} at version {version}"
-        assert payload["view"] == truth.view(version, seat), where
+        assert payload["view"] == truth.view(version, None if spectator else seat), where
         decision = state.pending()
         if decision is not None and decision.player != seat:
             assert payload["legal"] == [] and "prompt" not in payload["pending"], where
+        if spectator:
+            assert payload["seat"] is None and payload["legal"] == [], where
+            assert payload.get("undo") is None and "link" not in (payload.get("rematch") or {}), where
         if (version, seat) not in twins_checked:  # the same view as checked before: its twins too
             twins_checked.add((version, seat))
-            _check_twins(payload, state, seat, game, counts, where)
+            if spectator:
+                for one in range(state.num_players):
+                    _check_twins(payload, state, one, game, counts, where, public=True)
+            else:
+                _check_twins(payload, state, seat, game, counts, where)
         _check_hidden_cards(message, truth, version, seat, game)
         _check_events(payload, truth, seat, counts, message)
+        if spectator:
+            counts.spectator_messages += 1
+            continue
         mine = game.own_cards(state, seat)
         if mine and set(mine) <= _strings(payload["view"]):
             counts.own_cards_seen += 1
@@ -350,10 +371,18 @@ def audit(wire: Wire, truth: TrueHistory, tokens: dict[int, str], game: GameSecr
 
 
 def _check_twins(
-    payload: dict[str, Any], state: GameState, seat: int, game: GameSecrets, counts: Audit, where: str
+    payload: dict[str, Any],
+    state: GameState,
+    seat: int,
+    game: GameSecrets,
+    counts: Audit,
+    where: str,
+    *,
+    public: bool = False,
 ) -> None:
     """The view, the decision and the seat's legal actions are the same in states that differ from the
-    true one only in what ``seat`` may not know."""
+    true one only in what ``seat`` may not know (``public``: the spectator's view, ``view(None)``, is the
+    same in those states)."""
     decision = state.pending()
     truth_secrets = game.secrets(state, seat)
     for n in range(TWINS):
@@ -361,14 +390,15 @@ def _check_twins(
         counts.twins += 1
         if game.secrets(twin, seat) != truth_secrets:
             counts.twins_differing += 1
-        assert _plain(twin.view(seat)) == payload["view"], f"{where}: the view depends on hidden facts"
+        seen = twin.view(None if public else seat)
+        assert _plain(seen) == payload["view"], f"{where}: the view depends on hidden facts"
         twin_decision = twin.pending()
         if decision is None:
             assert twin_decision is None
             continue
         assert twin_decision is not None
         assert (twin_decision.player, twin_decision.kind) == (decision.player, decision.kind), where
-        if decision.player == seat:
+        if decision.player == seat and not public:
             legal = [a.notation() for a in twin.legal_actions()]
             assert legal == [x["notation"] for x in payload["legal"]], (
                 f"{where}: legal actions depend on secrets"
@@ -382,10 +412,22 @@ def _check_hidden_cards(
     nor the order of any deck."""
     assert message.payload is not None
     state = truth.states[version]
+    if seat == SPECTATOR:  # what any seat may not know, a spectator may not know either
+        for one in range(state.num_players):
+            _check_hidden_from(message, truth, version, one, game, set())
+    else:
+        _check_hidden_from(message, truth, version, seat, game, set(game.own_cards(state, seat)))
+
+
+def _check_hidden_from(
+    message: Received, truth: TrueHistory, version: int, seat: int, game: GameSecrets, own: set[str]
+) -> None:
+    """No card hidden from ``seat`` is named in the message, unless public before or in ``own``."""
+    state = truth.states[version]
     hidden = game.secrets(state, seat)
     named = _strings(message.text)
-    known = truth.public_before(version) | set(game.own_cards(state, seat))
-    where = f"{message.source} to seat {seat} at version {version}"
+    known = truth.public_before(version) | own
+    where = f"{message.source} to seat {message.seat} at version {version}"
     for key, value in hidden.items():
         cards = list(_strings(value))
         for card in cards:
@@ -409,8 +451,10 @@ def _check_events(
         by_action.setdefault(event["action"], []).append(event)
     for number, sent in by_action.items():
         true_events = truth.events[number - 1]
+        player = None if seat == SPECTATOR else seat
         assert sent == [
-            {"action": number, "index": i, **e.to_json()} for i, e in enumerate(events_for(true_events, seat))
+            {"action": number, "index": i, **e.to_json()}
+            for i, e in enumerate(events_for(true_events, player))
         ], f"{message.source} to seat {seat}: the events of action {number} are not the seat's own form"
         if (number, seat) in counts.actions_checked:  # the same events as checked before
             continue
@@ -418,7 +462,7 @@ def _check_events(
         shown = _strings([e.to_json() for e in true_events if e.visible_to is None])
         sent_strings = _strings(sent)
         for event in true_events:
-            if event.visible_to is None or seat in event.visible_to:
+            if event.visible_to is None or (player is not None and player in event.visible_to):
                 continue
             counts.hidden_event_checks += 1
             public_data = dict(event.public_data or {})
@@ -435,7 +479,8 @@ def _check_events(
                 assert event.text not in sent_strings, f"action {number}: the hidden text reached seat {seat}"
         for event in sent:
             if event["kind"] == AI_REASON:
-                _check_reason(event, truth, seat, number)
+                for one in range(truth.states[0].num_players) if player is None else [seat]:
+                    _check_reason(event, truth, one, number)
                 counts.reasons_checked += 1
 
 
@@ -467,9 +512,16 @@ class Table:
     wire: Wire
     rng: Rng
 
+    game_id: str = ""
+
     def get(self, seat: int, after: int) -> dict[str, Any]:
         response = self.http.get(f"/api/seat/{self.tokens[seat]}", params={"after": after})
         return self.wire.keep(seat, "GET payload", response)
+
+    def watch(self, after: int) -> dict[str, Any]:
+        """What a spectator's page reads (public information only)."""
+        response = self.http.get(f"/api/watch/{self.game_id}", params={"after": after})
+        return self.wire.keep(SPECTATOR, "GET watch payload", response)
 
     def play(self, streams: dict[int, StreamReader], human_actions: int) -> dict[str, Any]:
         """Human seats choose random legal actions (``human_actions`` of them, or to the end)."""
@@ -522,10 +574,15 @@ def _play_and_audit(
         game_id = created.json()["game_id"]
         tokens = {s["seat"]: s["token"] for s in created.json()["seats"] if "token" in s}
         assert sorted(tokens) == humans
-        table = Table(http, tokens, wire, Rng(5))
+        table = Table(http, tokens, wire, Rng(5), game_id)
         boards = {seat: http.get(f"/api/seat/{tokens[seat]}/board") for seat in humans}
-        with _streams(server, tokens, wire) as streams:
+        watched_board = http.get(f"/api/seat/watch.{game_id}/board")
+        first = boards[humans[0]]
+        assert (watched_board.status_code, watched_board.text) == (first.status_code, first.text)
+        table.watch(0)
+        with _streams(server, tokens, wire, game_id) as streams:
             payload = table.play(streams, human_actions[0])
+        table.watch(0)
         assert payload["pending"] is not None, "the game ended before the restart: play fewer actions"
         for seat in humans:
             refused = http.get(f"/api/seat/{tokens[seat]}/save")
@@ -536,8 +593,10 @@ def _play_and_audit(
         table.http = http
         for seat in humans:
             table.get(seat, 0)  # the whole history, from the database
-        with _streams(server, tokens, wire) as streams:
+        table.watch(0)
+        with _streams(server, tokens, wire, game_id) as streams:
             payload = table.play(streams, human_actions[1] if human_actions[1] is not None else 10_000)
+        table.watch(0)
         for seat in humans:
             table.get(seat, 0)
             board = http.get(f"/api/seat/{tokens[seat]}/board")
@@ -556,16 +615,24 @@ def _play_and_audit(
             save = http.get(f"/api/seat/{tokens[humans[-1]]}/save")  # the game is over: all may be known
             assert save.status_code == 200 and save.json()["seed"] == SEED, save.text
             assert len(save.json()["actions"]) == truth.record.version
+            # the replay of the finished game: public frames, checked like a spectator's payloads
+            last = truth.record.version
+            steps = sorted({0, last, *(last * k // REPLAY_STEPS for k in range(1, REPLAY_STEPS))})
+            for step in steps:
+                frame = http.get(f"/api/replays/{game_id}", params={"step": step, "after": max(0, step - 3)})
+                wire.keep(SPECTATOR, f"replay frame {step}", frame)
     return audit(wire, truth, tokens, SECRETS[game]), truth
 
 
 class _streams:
-    """The live streams of every human seat, open together; their lines join the wire on exit."""
+    """The live streams of every human seat and a spectator's, open together; their lines join the wire
+    on exit."""
 
-    def __init__(self, server: LiveServer, tokens: dict[int, str], wire: Wire) -> None:
+    def __init__(self, server: LiveServer, tokens: dict[int, str], wire: Wire, game_id: str) -> None:
         self.readers = {
             seat: StreamReader(f"{server.url}/api/seat/{token}/stream") for seat, token in tokens.items()
         }
+        self.readers[SPECTATOR] = StreamReader(f"{server.url}/api/watch/{game_id}/stream")
         self.wire = wire
 
     def __enter__(self) -> dict[int, StreamReader]:
@@ -588,6 +655,7 @@ def test_nerath_secrets_never_reach_another_seat_on_the_wire(database_url: str) 
     assert counts.messages > 100 and counts.hidden_values >= 2 and counts.reasons_checked > 10
     assert counts.twins_differing == counts.twins, "a twin had the same hidden facts: the check proves less"
     assert counts.own_cards_seen > 50, "a seat never saw its own hand: the check would prove nothing"
+    assert counts.spectator_messages > 20, "the spectator received little: the check proves less"
 
 
 def test_defenders_deck_order_and_seed_never_reach_a_seat_on_the_wire(tmp_path: Path) -> None:

@@ -113,6 +113,7 @@ class GameSummary(pydantic.BaseModel):
     created_at: str
     updated_at: str
     seats: list[SeatSummary]
+    seat_names: list[str] | None = None
     results: dict[str, Any] | None
 
 
@@ -135,6 +136,8 @@ class CreatedGame(pydantic.BaseModel):
     game_id: str
     version: int
     seats: list[CreatedSeat]
+    #: What each seat plays as the game names it ("Karkoth"), when the game names seats.
+    seat_names: list[str] | None = None
 
 
 class Deleted(pydantic.BaseModel):
@@ -187,21 +190,68 @@ class SeatEvent(_Open):
     data: dict[str, Any]
 
 
+class Rematch(pydantic.BaseModel):
+    """The rematch of a finished game: its id, its watch link and (only in a seat's own payload) the
+    link of that seat's seat in it."""
+
+    game_id: str
+    watch: str
+    link: str | None = None
+
+
 class SeatPayload(pydantic.BaseModel):
-    """Everything one seat may know about its game now (see docs/server.md)."""
+    """Everything one seat (``seat`` null: a spectator) may know about its game now (see
+    docs/server.md)."""
 
     game_id: str
     game: str
     game_name: str
-    seat: int
+    seat: int | None
     seats: list[SeatSummary]
+    seat_names: list[str] | None
     version: int
     status: str
     view: Any
     pending: Pending | None
     results: dict[str, Any] | None
     ai_error: str | None
+    undos: int
+    undo: int | None
+    rematch: Rematch | None
     legal: list[LegalEntry]
+    events: list[SeatEvent]
+
+
+class RematchCreated(pydantic.BaseModel):
+    """A rematch: the new game and the asking seat's link in it (every other seat's page shows its own)."""
+
+    game_id: str
+    seat: int
+    link: str
+    watch: str
+
+
+class ReplayStarted(pydantic.BaseModel):
+    """An uploaded save ready to be stepped through: its replay id, game and number of actions."""
+
+    replay_id: str
+    game: str
+    game_name: str
+    actions: int
+
+
+class ReplayFrame(_Open):
+    """One step of a replay: the public view after action ``version`` of ``actions``, the public events
+    of the actions after ``after`` up to it, who decides next, and the results at the end."""
+
+    replay_id: str
+    game: str
+    game_name: str
+    version: int
+    actions: int
+    view: Any
+    pending: Pending | None
+    results: dict[str, Any] | None
     events: list[SeatEvent]
 
 

@@ -12,14 +12,14 @@ import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import pydantic
 import sqlalchemy as sa
-from fastapi import FastAPI, Header, Query, Request
+from fastapi import Body, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -43,6 +43,9 @@ from warhorn.server.api_models import (
     GameList,
     GameSummary,
     Invite,
+    RematchCreated,
+    ReplayFrame,
+    ReplayStarted,
     SeatPayload,
     documented,
     refusals,
@@ -50,11 +53,12 @@ from warhorn.server.api_models import (
 from warhorn.server.boards import board_layout, game_asset, renderer_url
 from warhorn.server.database import DEFAULT_DATABASE_URL, make_engine, storage_problem
 from warhorn.server.errors import ApiError
-from warhorn.server.hub import GameHub, seat_kinds
+from warhorn.server.hub import SPECTATOR, GameHub, LiveGame, seat_kinds
 from warhorn.server.limits import CreationRateLimit, RequestBodyLimit, ServerLimits
 from warhorn.server.migrations import migrate
 from warhorn.server.odds_api import add_odds_routes, odds_request_schemas
 from warhorn.server.rules_api import add_rules_routes
+from warhorn.server.replays import UPLOAD_PREFIX, Replay, Replays, build_replay
 from warhorn.server.store import GameRecord, GameStore, SeatRecord
 
 log = logging.getLogger("warhorn.server")
@@ -98,6 +102,14 @@ class CreateGameRequest(pydantic.BaseModel):
     invites: list[Annotated[int, pydantic.Field(ge=0, le=15), INTEGRAL]] = pydantic.Field(
         default=[], max_length=16
     )
+
+
+class UndoRequest(pydantic.BaseModel):
+    """Take back the last human decision of a hotseat game; ``version``: the version it is asked on."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
+
+    version: Annotated[int, pydantic.Field(ge=0), INTEGRAL]
 
 
 class SubmitActionRequest(pydantic.BaseModel):
@@ -149,8 +161,11 @@ def catalog(kinds: list[str] | None = None) -> dict[str, Any]:
     return {"games": out, "seat_kinds": kinds if kinds is not None else seat_kinds()}
 
 
-def game_summary(record: GameRecord) -> dict[str, Any]:
-    """What anyone may know about a game: no seed, no tokens, no state."""
+def game_summary(record: GameRecord, seat_names: list[str] | None = None) -> dict[str, Any]:
+    """What anyone may know about a game: no seed, no tokens, no state; ``seat_names``: what each seat
+    plays as the game names it (public), when known."""
+    if seat_names is None and record.results is not None:
+        seat_names = record.results.get("seat_names")
     return {
         "game_id": record.id,
         "game": record.game,
@@ -159,6 +174,7 @@ def game_summary(record: GameRecord) -> dict[str, Any]:
         "created_at": record.created_at.isoformat(),
         "updated_at": record.updated_at.isoformat(),
         "seats": [_seat_summary(s) for s in record.seats],
+        "seat_names": seat_names,
         "results": record.results,
     }
 
@@ -323,6 +339,43 @@ def create_app(
             )
         )
 
+    @app.get("/watch/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def watch_page(game_id: str) -> HTMLResponse:
+        """A spectator's page: the board and the log as anyone may see them (no hand, no decision)."""
+        try:
+            live = await hub.watched(game_id)
+        except ApiError as exc:
+            return HTMLResponse(pages.error_page(exc.message), status_code=exc.status)
+        return HTMLResponse(
+            pages.watch_page(
+                game_id=live.id,
+                game=live.record.game,
+                game_name=live.state.spec.name,
+                renderer=renderer_url(live.record.game),
+            )
+        )
+
+    @app.get("/replay", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_upload_page() -> HTMLResponse:
+        """Upload a save to step through it."""
+        return HTMLResponse(pages.replay_upload_page())
+
+    @app.get("/replay/{replay_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(replay_id: str) -> HTMLResponse:
+        """The replay viewer: a finished game (by its id) or an uploaded save, step by step."""
+        try:
+            replay = await replay_for(replay_id)
+        except ApiError as exc:
+            return HTMLResponse(pages.error_page(exc.message), status_code=exc.status)
+        return HTMLResponse(
+            pages.replay_page(
+                replay_id=replay.replay_id,
+                game=replay.game,
+                game_name=replay.game_name,
+                renderer=renderer_url(replay.game),
+            )
+        )
+
     @app.get("/invite/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def invite_page(code: str) -> HTMLResponse:
         """An invite link: the page names the seat and claims it on a click (never on the GET itself)."""
@@ -330,6 +383,21 @@ def create_app(
 
     add_odds_routes(app, hub)
     add_rules_routes(app)
+    replays = Replays()
+
+    async def replay_for(replay_id: str) -> Replay:
+        """A kept replay, or a finished game's (built from its stored actions); 404 / 409 otherwise."""
+        found = replays.get(replay_id)
+        if found is not None:
+            return found
+        if replay_id.startswith(UPLOAD_PREFIX):
+            raise ApiError(404, "not_found", "no such replay (uploaded saves are kept for a while only)")
+        live = await hub.watched(replay_id)
+        if live.record.status != "finished":
+            raise ApiError(409, "not_finished", "a game's replay is offered once the game is over")
+        save = hub.save_file(live)
+        seats = [{"seat": s.seat, "kind": s.kind} for s in live.record.seats]
+        return replays.keep(await asyncio.to_thread(build_replay, live.id, save, seats))
 
     # --- lobby API ------------------------------------------------------------------
     @app.get("/api/catalog", **documented(Catalog))
@@ -339,7 +407,7 @@ def create_app(
     @app.get("/api/games", **documented(GameList, *STORAGE))
     async def list_games() -> dict[str, Any]:
         records = await asyncio.to_thread(store.list_games)
-        return {"games": [game_summary(r) for r in records]}
+        return {"games": [game_summary(r, hub.seat_names(r.id)) for r in records]}
 
     @app.post("/api/games", status_code=201, **documented(CreatedGame, *BODY, 429, *STORAGE, status=201))
     async def create_game(body: CreateGameRequest, request: Request) -> dict[str, Any]:
@@ -356,6 +424,7 @@ def create_app(
             "game_id": live.id,
             "version": live.version,
             "seats": [created_seat(s) for s in live.record.seats],
+            "seat_names": live.state.seat_roles(),
         }
 
     @app.get("/api/games/{game_id}", **documented(GameSummary, 404, *STORAGE))
@@ -363,7 +432,7 @@ def create_app(
         record = await asyncio.to_thread(store.get_game, game_id)
         if record is None:
             raise ApiError(404, "not_found", f"no game {game_id!r}")
-        return game_summary(record)
+        return game_summary(record, hub.seat_names(record.id))
 
     @app.delete("/api/games/{game_id}", **documented(Deleted, 403, 404, 409, *STORAGE))
     async def delete_game(game_id: str, x_seat_token: str = Header(default="")) -> dict[str, Any]:
@@ -410,11 +479,22 @@ def create_app(
 
     @app.get("/api/seat/{token}/board", **documented(BoardLayout, 404, 409, *STORAGE))
     async def seat_board(token: str) -> dict[str, Any]:
-        """The public layout of the seat's board (spaces, coordinates, links); 404 when the game has none."""
-        live, _seat = await hub.seat_for(token)
-        layout = board_layout(live.state)
+        """The public layout of the seat's board (spaces, coordinates, links); 404 when the game has none.
+
+        The board is public: a spectator's page names its game as ``watch.<game id>`` and a replay's as
+        ``replay.<replay id>`` in place of a token (a token never holds a dot), so that the games' board
+        renderers fetch it the same way on every page.
+        """
+        kind, _, name = token.partition(".")
+        if kind == "watch" and name:
+            state = (await hub.watched(name)).state
+        elif kind == "replay" and name:
+            state = (await replay_for(name)).checkpoints[0]
+        else:
+            state = (await hub.seat_for(token))[0].state
+        layout = board_layout(state)
         if layout is None:
-            raise ApiError(404, "no_board", f"the game {live.state.spec.id!r} has no board layout")
+            raise ApiError(404, "no_board", f"the game {state.spec.id!r} has no board layout")
         return layout
 
     @app.get("/api/seat/{token}/save", **documented(SaveFile, 403, 404, 409, *STORAGE))
@@ -426,6 +506,94 @@ def create_app(
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="warhorn-{live.id}.json"'},
         )
+
+    @app.post("/api/seat/{token}/undo", **documented(SeatPayload, *BODY, 403, 404, 409, *STORAGE))
+    async def undo(token: str, body: UndoRequest) -> Response:
+        """Take back the last human decision (and the AI actions after it) of a hotseat game, under the
+        engine's undo rules (never a roll, draw or shuffle); the answer is the seat's whole state."""
+        live, seat = await hub.undo(token, body.version)
+        return _json(hub.seat_payload_json(live, seat, 0))
+
+    @app.post(
+        "/api/seat/{token}/rematch",
+        status_code=201,
+        **documented(RematchCreated, 404, 409, 429, *STORAGE, status=201),
+    )
+    async def rematch(token: str, request: Request) -> dict[str, Any]:
+        """Start (once) the rematch of a finished game: same game, options and seats, a new seed. Each
+        human seat's page then shows the link of its own seat in it."""
+        live = await hub.seat_for(token)
+        if live[0].record.rematch is None:
+            client = request.client.host if request.client is not None else "unknown"
+            if not creation_rate.allow(client):
+                raise ApiError(429, "too_many_games", "this server's limit of games per hour is reached")
+        _old, created, seat = await hub.rematch(token)
+        return {
+            "game_id": created.id,
+            "seat": seat,
+            "link": f"/play/{created.seat(seat).token}",
+            "watch": f"/watch/{created.id}",
+        }
+
+    # --- spectators ----------------------------------------------------------------
+    @app.get("/api/watch/{game_id}", **documented(SeatPayload, 404, 409, 422, *STORAGE))
+    async def watch_state(game_id: str, after: int = Query(0, ge=0)) -> Response:
+        """What anyone watching the game may know: the public view and events, who decides (no prompt)."""
+        live = await hub.watched(game_id)
+        return _json(hub.seat_payload_json(live, SPECTATOR, after))
+
+    @app.get(
+        "/api/watch/{game_id}/stream",
+        response_class=StreamingResponse,
+        responses={
+            200: {
+                "description": "Server-sent events (stream, update, seen, deleted, failure)",
+                "content": {"text/event-stream": {"schema": SSE_EVENT}},
+            },
+            **refusals(404, 409, 422, *STORAGE),
+        },
+    )
+    async def watch_stream(
+        game_id: str,
+        request: Request,
+        after: int | None = Query(None, ge=0),
+        last_event_id: str | None = Header(default=None),
+    ) -> StreamingResponse:
+        """The spectator's live stream: an ``update`` (the public payload) after every change."""
+        live = await hub.watched(game_id)
+        if last_event_id is not None and _EVENT_ID_SHAPE.match(last_event_id):
+            after = int(last_event_id)
+
+        async def resolve() -> tuple[LiveGame, int]:
+            return await hub.watched(game_id), SPECTATOR
+
+        return StreamingResponse(
+            _seat_stream(hub, resolve, live, SPECTATOR, after, request),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+
+    # --- replays ---------------------------------------------------------------------
+    @app.post("/api/replays", status_code=201, **documented(ReplayStarted, *BODY, *STORAGE, status=201))
+    async def upload_replay(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+        """Upload a save (the JSON a finished game offers, ``SaveFile``): the engine replays it, to be
+        stepped through; a body that is no save, or does not replay to its final digest, is a 400."""
+        replay = replays.keep(await asyncio.to_thread(build_replay, Replays.upload_id(), body))
+        return {
+            "replay_id": replay.replay_id,
+            "game": replay.game,
+            "game_name": replay.game_name,
+            "actions": replay.length,
+        }
+
+    @app.get("/api/replays/{replay_id}", **documented(ReplayFrame, 400, 404, 409, 422, *STORAGE))
+    async def replay_frame(
+        replay_id: str, step: int = Query(0, ge=0), after: int = Query(0, ge=0)
+    ) -> dict[str, Any]:
+        """Step ``step`` of a replay (a finished game's id, or an uploaded save's replay id): the public
+        view after that many actions and the public events of the steps after ``after``."""
+        replay = await replay_for(replay_id)
+        return await asyncio.to_thread(replay.frame, step, after)
 
     @app.get(
         "/api/seat/{token}/stream",
@@ -457,7 +625,7 @@ def create_app(
         if last_event_id is not None and _EVENT_ID_SHAPE.match(last_event_id):
             after = int(last_event_id)
         return StreamingResponse(
-            _seat_stream(hub, token, live, seat, after, request),
+            _seat_stream(hub, lambda: hub.seat_for(token), live, seat, after, request),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -496,11 +664,20 @@ def _sse(event: str, data: Any, event_id: int | None = None) -> str:
 
 
 async def _seat_stream(
-    hub: GameHub, token: str, live: Any, seat: int, after: int | None, request: Request
+    hub: GameHub,
+    resolve: Callable[[], Awaitable[tuple[LiveGame, int]]],
+    live: LiveGame,
+    seat: int,
+    after: int | None,
+    request: Request,
 ) -> AsyncIterator[str | bytes]:
+    """A page's live stream (a seat's, or ``SPECTATOR``'s); ``resolve`` finds its game again once the
+    cached game was reloaded."""
     watcher = hub.watch(live, seat)
-    # what the page holds: (version, AI error); the AI error it may hold is not known, so it is sent
-    sent: tuple[int, str | None] | None = (after, None) if after is not None else None
+    # what the page holds (see LiveGame.shown); the AI error it may hold is not known, so it is sent
+    sent: tuple[int, str | None, int, str | None] | None = (
+        (after, None, live.undos, live.record.rematch) if after is not None else None
+    )
     after = after or 0
     try:
         yield "retry: 1000\n\n" + _sse("stream", {"stream": watcher.id})
@@ -515,13 +692,13 @@ async def _seat_stream(
                 if hub.closing:
                     return
                 try:
-                    live, seat = await hub.seat_for(token)
+                    live, seat = await resolve()
                 except ApiError as exc:
                     yield _sse("failure", exc.body())
                     return
                 watcher = hub.watch(live, seat, watcher)
             watcher.wake.clear()
-            now = (live.version, live.ai_error)
+            now = live.shown()
             if now != sent:
                 if now == watcher.delivered:
                     yield _sse("seen", {"version": live.version}, live.version)

@@ -40,6 +40,8 @@ games = sa.Table(
     sa.Column("results", sa.Text, nullable=True),
     #: ``digest`` is the digest of the state at this version (a checkpoint, at most a few actions back).
     sa.Column("digest_version", sa.Integer, nullable=False, server_default="0"),
+    # the id of the game started as this finished game's rematch (same seats, a new seed)
+    sa.Column("rematch", sa.String(32), nullable=True),
     sa.Index("ix_games_status", "status"),
 )
 

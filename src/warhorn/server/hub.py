@@ -56,6 +56,7 @@ from warhorn.engine import (
     events_for,
     game_spec,
     load_game,
+    undoable_actions,
 )
 from warhorn.server.database import storage_problem
 from warhorn.server.errors import ApiError, not_found
@@ -74,6 +75,11 @@ log = logging.getLogger("warhorn.server")
 HUMAN = "human"
 _MASK = (1 << 64) - 1
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+_GAME_ID_SHAPE = re.compile(r"^[0-9a-f]{1,32}$")
+#: What a page shows of a game: its version, AI error, undo count and rematch (see LiveGame.shown).
+Shown = tuple[int, str | None, int, str | None]
+#: The key of a spectator (who sees only public facts) where a seat's index would be.
+SPECTATOR = -1
 MAX_SEED = (1 << 63) - 1
 #: The event kind of an AI seat's reason for its action, and the longest reason kept.
 AI_REASON = "ai_reason"
@@ -179,10 +185,11 @@ class Watcher:
     does not send again.
     """
 
+    #: The seat whose page it is (``SPECTATOR`` for a watch page).
     seat: int
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
-    delivered: tuple[int, str | None] | None = None
+    delivered: Shown | None = None
 
 
 @dataclass(eq=False)
@@ -191,6 +198,8 @@ class LiveGame:
     state: GameState
     actions: list[dict[str, Any]]
     events: list[list[Event]]
+    #: The seat that chose each action (for undo: back to a human seat's last decision).
+    action_seats: list[int]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
@@ -199,12 +208,23 @@ class LiveGame:
     ai_waits_for_storage: bool = False
     retired: bool = False
     deleted: bool = False
-    #: Per seat: what its state (without events) was built for, and that state as JSON.
-    seat_states: dict[int, tuple[tuple[int, str | None], bytes]] = field(default_factory=dict)
+    #: How many times actions were taken back (undo) since the server loaded the game: a page holding
+    #: another count reloads (its version may be ahead of the game's now).
+    undos: int = 0
+    #: Per seat of this finished game: the token of the same seat in its rematch (see ``record.rematch``).
+    rematch_tokens: dict[int, str] = field(default_factory=dict)
+    #: Per seat (``SPECTATOR`` for the public): what its state (without events) was built for, and
+    #: that state as JSON.
+    seat_states: dict[int, tuple[Shown, bytes]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    def shown(self) -> Shown:
+        """What a page shows of the game: its version, AI error, undo count and rematch (a change of
+        any is sent to the live streams)."""
+        return (self.record.version, self.ai_error, self.undos, self.record.rematch)
 
     @property
     def version(self) -> int:
@@ -249,12 +269,28 @@ def rebuild(record: GameRecord, store: GameStore) -> LiveGame:
             f"replaying its actions does not reach the stored state of version {record.digest_version} "
             "(digest differs)"
         )
-    return LiveGame(
+    live = LiveGame(
         record,
         state,
         [a.action for a in stored],
         [[event_from_record(e) for e in a.events] for a in stored],
+        [a.seat for a in stored],
     )
+    if record.rematch is not None:
+        rematch = store.get_game(record.rematch)
+        if rematch is not None:
+            live.rematch_tokens = rematch_tokens(record, rematch)
+    return live
+
+
+def rematch_tokens(record: GameRecord, rematch: GameRecord) -> dict[int, str]:
+    """Per human seat of a finished game, the token of the same seat in its rematch (which has the
+    same seats): each seat's holder receives its new seat's link through its old seat's page."""
+    return {
+        old.seat: new.token
+        for old, new in zip(record.seats, rematch.seats, strict=False)
+        if old.is_human and new.is_human
+    }
 
 
 def _choose_and_explain(agent: Agent, state: GameState, seat: int, rng: Rng) -> tuple[Action, str]:
@@ -504,7 +540,7 @@ class GameHub:
             ],
         )
         await asyncio.to_thread(self.store.create_game, record)
-        live = LiveGame(record, state, [], [])
+        live = LiveGame(record, state, [], [], [])
         self._games[record.id] = live
         for seat in record.seats:
             self._tokens[seat.token] = (record.id, seat.seat)
@@ -652,6 +688,7 @@ class GameHub:
         live.state = after
         live.actions.append(action_json)
         live.events.append(events)
+        live.action_seats.append(seat)
         live.record.version = number
         live.record.status = status
         live.record.results = results_json
@@ -659,7 +696,7 @@ class GameHub:
         if digest is not None:
             live.record.digest, live.record.digest_version = digest, number
         if answered is not None:
-            answered.delivered = (number, live.ai_error)
+            answered.delivered = live.shown()
         self._notify(live)
 
     # --- AI seats ------------------------------------------------------------------
@@ -744,6 +781,108 @@ class GameHub:
             log.exception("AI of game %s failed", live.id)
             self._notify(live)
 
+    # --- undo (hotseat games) ---------------------------------------------------------
+    def undo_size(self, live: LiveGame) -> int | None:
+        """How many actions an undo takes back now (the last action a human seat chose and every AI
+        action after it), or None when undo is not offered: only in a running hotseat game (every
+        human seat played in the creator's browser, none by invite) and never across a roll, draw or
+        shuffle (the engine's undo rules, :func:`warhorn.engine.undoable_actions`)."""
+        if live.record.status != "active" or any(s.invite is not None for s in live.record.seats):
+            return None
+        humans = [i for i, seat in enumerate(live.action_seats) if live.seat(seat).is_human]
+        if not humans:
+            return None
+        count = live.version - humans[-1]
+        return count if undoable_actions(live.events[-count:]) >= count else None
+
+    async def undo(self, token: str, version: int) -> tuple[LiveGame, int]:
+        """Take back the last human decision of a hotseat game (and the AI actions after it)."""
+        live, seat = await self.seat_for(token)
+        async with live.lock:
+            if live.retired:
+                raise ApiError(409, "stale", "the game changed meanwhile; reload it and choose again")
+            if version != live.version:
+                raise ApiError(
+                    409,
+                    "stale",
+                    f"undo was asked on version {version} but the game is at version {live.version}",
+                    version=live.version,
+                )
+            if any(s.invite is not None for s in live.record.seats):
+                raise ApiError(
+                    403, "undo_refused", "undo is offered only in hotseat games (no seat played by invite)"
+                )
+            count = self.undo_size(live)
+            if count is None:
+                raise ApiError(
+                    409,
+                    "undo_refused",
+                    "nothing can be undone: undo takes back the last human decision, never a roll, draw "
+                    "or shuffle, and not once the game is over",
+                )
+            keep = live.version - count
+            record = live.record
+
+            def replay() -> GameState:
+                state = load_game(record.game, seed=record.seed, **record.options)
+                for action_json in live.actions[:keep]:
+                    state, _ = state.apply(state.decode(action_json))
+                return state
+
+            state = await asyncio.to_thread(replay)
+            digest = state.digest()
+            try:
+                await asyncio.to_thread(
+                    self.store.take_back, live.id, previous=live.version, keep=keep, digest=digest
+                )
+            except StaleWriteError as exc:
+                log.warning("%s; reloading game %s from the database", exc, live.id)
+                self._forget(live)
+                raise ApiError(409, "stale", "the game changed meanwhile; reload and choose again") from None
+            live.state = state
+            del live.actions[keep:], live.events[keep:], live.action_seats[keep:]
+            record.version, record.status, record.results = keep, "active", None
+            record.digest, record.digest_version = digest, keep
+            record.updated_at = datetime.now(UTC)
+            live.undos += 1
+            live.seat_states.clear()
+            self._notify(live)
+        self.kick_ai(live)
+        return live, seat
+
+    # --- rematch -------------------------------------------------------------------------
+    async def rematch(self, token: str) -> tuple[LiveGame, LiveGame, int]:
+        """The rematch of a finished game: same game, options and seats, a new seed (made once; asked
+        again, the same one). Returns (old game, rematch, seat of ``token``)."""
+        live, seat = await self.seat_for(token)
+        async with live.lock:
+            if live.record.status != "finished":
+                raise ApiError(409, "not_finished", "a rematch is offered once the game is over")
+            if live.record.rematch is not None:
+                return live, await self.get(live.record.rematch), seat
+            record = live.record
+            created = await self.create(
+                record.game, dict(record.options), [s.kind for s in record.seats], None, []
+            )
+            await asyncio.to_thread(self.store.set_rematch, live.id, created.id)
+            record.rematch = created.id
+            live.rematch_tokens = rematch_tokens(record, created.record)
+            self._notify(live)
+        return live, created, seat
+
+    def seat_names(self, game_id: str) -> list[str] | None:
+        """What each seat of a game in memory plays, as the game names it (None: not loaded, or no
+        names)."""
+        live = self._games.get(game_id)
+        return live.state.seat_roles() if live is not None else None
+
+    # --- spectators ----------------------------------------------------------------------
+    async def watched(self, game_id: str) -> LiveGame:
+        """The game a watch link shows (404 for an unknown id)."""
+        if not _GAME_ID_SHAPE.match(game_id):
+            raise not_found(f"no game {game_id!r}")
+        return await self.get(game_id)
+
     # --- watching ------------------------------------------------------------------
     def watch(self, live: LiveGame, seat: int, watcher: Watcher | None = None) -> Watcher:
         """Register a live stream of ``seat`` (a new one, or ``watcher`` moving to a reloaded game)."""
@@ -793,18 +932,20 @@ class GameHub:
         Only the actions after ``after`` are looked at (an answer to an action holds one action's).
         """
         out: list[dict[str, Any]] = []
+        player = None if seat == SPECTATOR else seat
         for number in range(max(after, 0) + 1, live.version + 1):
-            for index, event in enumerate(events_for(live.events[number - 1], seat)):
+            for index, event in enumerate(events_for(live.events[number - 1], player)):
                 out.append({"action": number, "index": index, **event.to_json()})
         return out
 
     def seat_payload_json(self, live: LiveGame, seat: int, after: int = 0) -> bytes:
         """Everything one seat may know about its game now (and the events after ``after``), as JSON.
 
-        The state without the events is built once per (version, AI error) and seat, and shared by
-        every request and live stream of that seat.
+        The state without the events is built once per (version, AI error, undo count, rematch) and
+        seat, and shared by every request and live stream of that seat. ``seat`` ``SPECTATOR``: what
+        anyone watching may know (the public view and events, no decision's prompt, no links).
         """
-        key = (live.version, live.ai_error)
+        key = live.shown()
         cached = live.seat_states.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, self._seat_state_json(live, seat))
@@ -814,6 +955,7 @@ class GameHub:
     def _seat_state_json(self, live: LiveGame, seat: int) -> bytes:
         state = live.state
         decision = state.pending()
+        spectator = seat == SPECTATOR
         yours = decision is not None and decision.player == seat
         pending: dict[str, Any] | None = None
         if decision is not None:
@@ -831,19 +973,29 @@ class GameHub:
                 if auto is not None:  # the page sends it unless its player turned auto-pass off
                     pending["auto_answer"] = auto.to_json()
         results = state.results()
+        rematch: dict[str, Any] | None = None
+        if live.record.rematch is not None:
+            rematch = {"game_id": live.record.rematch, "watch": f"/watch/{live.record.rematch}"}
+            token = live.rematch_tokens.get(seat)
+            if token is not None:  # this seat's own seat in the rematch: only its page gets the link
+                rematch["link"] = f"/play/{token}"
         head = to_json(
             {
                 "game_id": live.id,
                 "game": live.record.game,
                 "game_name": state.spec.name,
-                "seat": seat,
+                "seat": None if spectator else seat,
                 "seats": [{"seat": s.seat, "kind": s.kind} for s in live.record.seats],
+                "seat_names": state.seat_roles(),
                 "version": live.version,
                 "status": live.record.status,
-                "view": state.view(seat),
+                "view": state.view(None if spectator else seat),
                 "pending": pending,
                 "results": results.to_json() if results is not None else None,
                 "ai_error": live.ai_error,
+                "undos": live.undos,
+                "undo": None if spectator else self.undo_size(live),
+                "rematch": rematch,
             }
         )
         legal = b",".join([legal_entry_json(a) for a in state.legal_actions()]) if yours else b""

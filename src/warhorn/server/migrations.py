@@ -106,12 +106,18 @@ def _v3_seat_invites(conn: Connection) -> None:
     conn.execute(sa.text("CREATE UNIQUE INDEX ix_seats_invite ON seats (invite)"))
 
 
+def _v4_rematch(conn: Connection) -> None:
+    text = sa.String(32).compile(dialect=conn.dialect)
+    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN rematch {text}"))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games, seats and actions", _v1_initial),
     Migration(2, "games.digest_version: the version the stored digest belongs to", _v2_digest_checkpoint),
     Migration(
         3, "seats.invite and seats.claimed_at: human seats handed out by invite links", _v3_seat_invites
     ),
+    Migration(4, "games.rematch: the game started as this finished game's rematch", _v4_rematch),
 )
 
 

@@ -97,6 +97,8 @@ class GameRecord:
     results: dict[str, Any] | None
     seats: list[SeatRecord] = field(default_factory=list)
     digest_version: int = 0  # the version whose state ``digest`` is
+    #: The id of the game started as this finished game's rematch (None: none yet).
+    rematch: str | None = None
 
 
 @dataclass
@@ -226,6 +228,7 @@ class GameStore:
                 results=json.loads(r["results"]) if r["results"] is not None else None,
                 seats=by_game.get(r["id"], []),
                 digest_version=int(r["digest_version"]),
+                rematch=r["rematch"],
             )
             for r in rows
         ]
@@ -272,6 +275,32 @@ class GameStore:
                 sa.select(seats.c.game_id, seats.c.seat, seats.c.token).where(seats.c.invite == code)
             ).one()
         return row[0], int(row[1]), row[2]
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        """Record ``rematch_id`` as the rematch of the finished game ``game_id``."""
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(rematch=rematch_id))
+
+    def take_back(self, game_id: str, *, previous: int, keep: int, digest: str) -> None:
+        """Undo: delete the actions after ``keep`` of a game at version ``previous``, which goes on from
+        version ``keep`` (active, no results, ``digest`` that version's). Raises
+        :class:`StaleWriteError` when the game is not at ``previous``."""
+        with self._write_lock, self.engine.begin() as conn:
+            moved = conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.version == previous)
+                .values(
+                    version=keep,
+                    status="active",
+                    results=None,
+                    digest=digest,
+                    digest_version=keep,
+                    updated_at=datetime.now(UTC),
+                )
+            ).rowcount
+            if moved != 1:
+                raise StaleWriteError(f"game {game_id} is no longer at version {previous}")
+            conn.execute(actions.delete().where(actions.c.game_id == game_id, actions.c.number > keep))
 
     def delete_game(self, game_id: str) -> bool:
         with self._write_lock, self.engine.begin() as conn:
