@@ -397,7 +397,8 @@ def create_app(
             raise ApiError(409, "not_finished", "a game's replay is offered once the game is over")
         save = hub.save_file(live)
         seats = [{"seat": s.seat, "kind": s.kind} for s in live.record.seats]
-        return replays.keep(await asyncio.to_thread(build_replay, live.id, save, seats))
+        built = await asyncio.to_thread(build_replay, live.id, save, seats, list(live.events))
+        return replays.keep(built)
 
     # --- lobby API ------------------------------------------------------------------
     @app.get("/api/catalog", **documented(Catalog))

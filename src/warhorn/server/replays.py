@@ -92,10 +92,14 @@ class Replay:
 
 
 def build_replay(
-    replay_id: str, save: SaveFile | dict[str, Any], seats: list[dict[str, Any]] | None = None
+    replay_id: str,
+    save: SaveFile | dict[str, Any],
+    seats: list[dict[str, Any]] | None = None,
+    events: list[list[Event]] | None = None,
 ) -> Replay:
     """Replay ``save`` (a save, or its JSON as uploaded) through the engine, checking its final digest;
-    a refusal is a 400 naming why."""
+    a refusal is a 400 naming why. ``events``: the events the server stored with each action (a
+    finished game's, with its AI seats' reasons), shown instead of the replay's own."""
     try:
         match = Match.from_save(save)
     except WarhornError as exc:
@@ -107,7 +111,9 @@ def build_replay(
         game=match.game,
         game_name=first.spec.name,
         actions=[a.to_json() for a in match.actions],
-        events=list(match.events),
+        events=list(events)
+        if events is not None and len(events) == len(match.events)
+        else list(match.events),
         checkpoints=checkpoints,
         seats=seats or [{"seat": i, "kind": "player"} for i in range(first.num_players)],
     )
