@@ -53,3 +53,11 @@ export function forgetLinks(gameId) {
   delete all[gameId];
   localStorage.setItem(LINKS_KEY, JSON.stringify(all));
 }
+
+// This browser's own seat of a game (a page remembers the seat it plays, so that the lobby lists it even
+// when the link came from an invite or a rematch).
+export function rememberSeat(gameId, seat, token) {
+  const mine = rememberedLinks()[gameId] || [];
+  if (mine.some((m) => m.seat === seat && m.token === token)) return;
+  rememberLinks(gameId, [...mine.filter((m) => m.seat !== seat), { seat, token }].sort((a, b) => a.seat - b.seat));
+}

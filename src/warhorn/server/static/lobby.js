@@ -101,17 +101,18 @@ function inviteFor(code) {
 
 function showCreated(result) {
   const list = el("ul", { class: "links" });
+  const named = (seat) => seatLabel(result, seat.seat);
   for (const seat of result.seats) {
     if (seat.token) {
       const url = linkFor(seat.token);
-      list.append(el("li", {}, el("a", { href: url, target: "_blank" }, `seat ${seat.seat} (human, this browser)`), " ",
+      list.append(el("li", {}, el("a", { href: url, target: "_blank" }, `${named(seat)} (human, this browser)`), " ",
         el("input", { value: url, readonly: true, onfocus: (e) => e.target.select() })));
     } else if (seat.invite) {
       const url = inviteFor(seat.invite);
-      list.append(el("li", { class: "invite" }, `seat ${seat.seat} (human) invite: `,
+      list.append(el("li", { class: "invite" }, `${named(seat)} (human) invite: `,
         el("input", { value: url, readonly: true, onfocus: (e) => e.target.select() })));
     } else {
-      list.append(el("li", {}, `seat ${seat.seat}: AI (${seat.kind})`));
+      list.append(el("li", {}, `${named(seat)}: AI (${seat.kind})`));
     }
   }
   $("created").replaceChildren(el("h3", {}, `Game ${result.game_id} created`),
@@ -160,6 +161,26 @@ function winnerName(results, seatIndex) {
   return name ? `${name} (seat ${seatIndex})` : `seat ${seatIndex}`;
 }
 
+// A seat as the lobby names it: what it plays in the game ("Karkoth", "Cleric") when the server knows,
+// else its number ("seat 2").
+function seatLabel(game, seatIndex) {
+  const name = game.seat_names && game.seat_names[seatIndex];
+  return name ? `${name} (seat ${seatIndex})` : `seat ${seatIndex}`;
+}
+
+// The links this browser keeps for a game, written out again (to copy to another browser or device).
+function linksBox(game, mine) {
+  const list = el("ul", { class: "links" });
+  for (const m of mine) {
+    const url = m.token ? linkFor(m.token) : inviteFor(m.invite);
+    list.append(el("li", {}, `${seatLabel(game, m.seat)}${m.invite ? " invite" : ""}: `,
+      el("input", { value: url, readonly: true, onfocus: (e) => e.target.select() })));
+  }
+  list.append(el("li", {}, "watch link (public information only): ",
+    el("input", { value: new URL(`/watch/${game.game_id}`, window.location.href).href, readonly: true, onfocus: (e) => e.target.select() })));
+  return list;
+}
+
 async function refreshGames() {
   const { games } = await request("GET", "/api/games");
   const links = rememberedLinks();
@@ -173,21 +194,29 @@ async function refreshGames() {
     }
     const seats = g.seats.map((s) => {
       const link = mine.find((m) => m.seat === s.seat);
-      if (link && link.token) return el("a", { href: linkFor(link.token) }, `seat ${s.seat}`);
-      if (link && link.invite) return el("a", { href: inviteFor(link.invite), class: "invite-open" }, `seat ${s.seat}: invite open`);
-      if (s.invite === "claimed") return el("span", { class: "invite-claimed" }, `seat ${s.seat}: claimed`);
-      if (s.invite === "open") return el("span", {}, `seat ${s.seat}: invite open`);
-      return el("span", {}, `seat ${s.seat}: ${s.kind}`);
+      const name = seatLabel(g, s.seat);
+      if (link && link.token) return el("a", { href: linkFor(link.token), class: "my-seat" }, name);
+      if (link && link.invite) return el("a", { href: inviteFor(link.invite), class: "invite-open" }, `${name}: invite open`);
+      if (s.invite === "claimed") return el("span", { class: "invite-claimed" }, `${name}: claimed`);
+      if (s.invite === "open") return el("span", {}, `${name}: invite open`);
+      return el("span", {}, `${name}: ${s.kind}`);
     });
     const seatCell = el("td");
     seats.forEach((node, i) => { if (i) seatCell.append(", "); seatCell.append(node); });
     const winners = g.results ? ` — won by ${g.results.winners.map((w) => winnerName(g.results, w)).join(", ")}` : "";
     const actions = el("td");
     const own = mine.find((m) => m.token);
+    if (mine.length) {
+      const shown = el("div", { class: "shown-links", hidden: true }, linksBox(g, mine));
+      actions.append(el("button", { type: "button", class: "show-links", title: "this browser's links to this game's seats",
+        onclick: () => { shown.hidden = !shown.hidden; } }, "links"), shown);
+    }
+    actions.append(el("a", { href: g.status === "finished" ? `/replay/${g.game_id}` : `/watch/${g.game_id}`, class: "watch" },
+      g.status === "finished" ? "replay" : "watch"), " ");
     if (g.status === "finished" && own) {
       actions.append(el("button", { type: "button", onclick: () => deleteGame(g.game_id, own.token) }, "delete"));
     }
-    return el("tr", {}, el("td", {}, `${g.game} (${g.game_id})`), el("td", {}, g.status + winners),
+    return el("tr", { "data-game": g.game_id, class: mine.length ? "mine" : undefined }, el("td", {}, `${g.game} (${g.game_id})`), el("td", {}, g.status + winners),
       el("td", {}, String(g.version)), seatCell, actions);
   });
   $("games").querySelector("tbody").replaceChildren(...rows);

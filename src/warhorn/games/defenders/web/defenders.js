@@ -7,6 +7,7 @@
 // be reached here (the "Other choices" list holds what has no place on the map) and also through the
 // generic buttons of the page.
 import { request, el } from "../api.js";
+import { fightBox, noteEvents } from "./defenders.fight.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const REGION = { red: "#c0392b", green: "#2e8b3a", blue: "#2f6fb5", black: "#3a3a3a", purple: "#7b3fa0" };
@@ -83,6 +84,13 @@ export function playerName(seat, payload) {
   const names = heroes.filter((h) => h.player === seat && h.hero).map((h) => heroName(h.hero));
   return names.length ? names.join(" and ") : null;
 }
+// The page's phase tracker: the war status, the turn (counted from 1, as the side panel does) and the phase.
+export function trackerSteps(payload) {
+  const view = payload.view || {};
+  if (typeof view.turn !== "number") return null;
+  return [view.war_status, `Turn ${view.turn + 1}`, view.phase].filter(Boolean);
+}
+
 export function describeText(text) {
   return layout ? namesIn(text) : text;
 }
@@ -155,6 +163,7 @@ function tokenOf(controls) {
 }
 
 export function render(container, payload, controls) {
+  noteEvents(payload); // for the result box of the last fight
   latest = { container, payload, controls };
   if (!layout) {
     if (!loading) {
@@ -341,6 +350,7 @@ function draw(container, payload, controls) {
     hints.length ? el("p", { class: "dfr-hint", id: "dfr-hint" }, `Your move: ${hints.join("; ")}.`) : null,
     warPanel(view),
     battlePanel(view, payload, mine, controls),
+    fightBox((text) => namesIn(text)),
     el("h3", {}, "Heroes"),
     ...view.heroes.map((slot, i) => heroPanel(slot, i, payload, cardActions, controls)),
     el("h3", {}, "Generals"),
@@ -411,7 +421,8 @@ function decisionLine(payload) {
   if (pending.yours) return pending.prompt;
   const seat = payload.seats[pending.player];
   const who = seat && seat.kind !== "human" ? `AI ${seat.kind}` : "human";
-  return `Waiting for seat ${pending.player} (${who}): ${pending.kind.replace(/_/g, " ")}`;
+  const name = playerName(pending.player, payload) || `seat ${pending.player}`;
+  return `Waiting for ${name} (${who}): ${pending.kind.replace(/_/g, " ")}`;
 }
 
 function placeAt(node, x, y, where = "at") {

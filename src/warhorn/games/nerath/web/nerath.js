@@ -548,7 +548,7 @@ function tray(payload, controls) {
     "data-decision": pending ? pending.kind : "over", "data-yours": pending && pending.yours ? "yes" : "no" });
   if (!pending) { box.append(el("p", {}, "The game is over.")); return box; }
   if (!pending.yours) {
-    box.append(el("p", { class: "muted" }, `Waiting for seat ${pending.player} (${pending.kind.replaceAll("_", " ")}).`));
+    box.append(el("p", { class: "muted" }, `Waiting for ${playerName(pending.player, payload) || `seat ${pending.player}`} (${pending.kind.replaceAll("_", " ")}).`));
     return box;
   }
   const view = payload.view;
