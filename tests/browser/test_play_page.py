@@ -188,7 +188,7 @@ def test_game_over_offers_rematch_save_replay_and_lobby(
     assert browser.find_element(By.ID, "replay-link").get_attribute("href").endswith(f"/replay/{game_id}")
     assert browser.find_element(By.ID, "lobby-link").get_attribute("href") == web_server.url + "/"
     assert "reached the target" in panel.text
-    screenshot(browser, "game-over")
+    screenshot(browser, "dice-race-game-over")
     browser.find_element(By.ID, "rematch").click()
     wait(browser).until(lambda d: d.current_url != links[1] and "/play/" in d.current_url)
     rematch_link = browser.current_url
