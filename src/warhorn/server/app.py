@@ -57,8 +57,8 @@ from warhorn.server.hub import SPECTATOR, GameHub, LiveGame, seat_kinds
 from warhorn.server.limits import CreationRateLimit, RequestBodyLimit, ServerLimits
 from warhorn.server.migrations import migrate
 from warhorn.server.odds_api import add_odds_routes, odds_request_schemas
-from warhorn.server.rules_api import add_rules_routes
 from warhorn.server.replays import UPLOAD_PREFIX, Replay, Replays, build_replay
+from warhorn.server.rules_api import add_rules_routes
 from warhorn.server.store import GameRecord, GameStore, SeatRecord
 
 log = logging.getLogger("warhorn.server")
