@@ -6,6 +6,7 @@ game, the turn chime and the lobby that remembers this browser's seats."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -295,6 +296,26 @@ def test_the_replay_viewer_steps_through_a_finished_game_and_an_uploaded_save(
     assert js_errors(browser) == []
 
 
+def _pass_until_movement(server: LiveServer, token: str) -> None:
+    """Vailin's seat passes every card window until its own movement phase (the AI kingdoms play)."""
+    deadline = time.monotonic() + 120
+    with httpx.Client(base_url=server.url, timeout=20) as http:
+        while time.monotonic() < deadline:
+            payload = http.get(f"/api/seat/{token}").json()
+            pending = payload["pending"]
+            if pending["yours"] and pending["kind"] == "movement":
+                return
+            if pending["yours"]:
+                done = next(x for x in payload["legal"] if x["action"]["kind"] == "pass")
+                http.post(
+                    f"/api/seat/{token}/actions",
+                    json={"version": payload["version"], "action": done["action"]},
+                )
+            else:
+                time.sleep(0.1)
+    raise AssertionError("Vailin's movement never came")
+
+
 def test_the_watch_page_shows_public_information_only(
     web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path]
 ) -> None:
@@ -307,10 +328,12 @@ def test_the_watch_page_shows_public_information_only(
     laptop_screen(browser)
     browser.get(f"{web_server.url}/watch/{created['game_id']}")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".nerath-map"))
-    # Karkoth's AI turn is followed live; then the page waits for Vailin, by name
-    wait(browser, 120).until(lambda d: d.title.startswith("waiting for Vailin"))
+    # Karkoth's AI turn is followed live (Vailin passes the card windows it is asked at) until Vailin's
+    # own movement; then the page waits for Vailin, by name
+    _pass_until_movement(web_server, token)
+    wait(browser, 60).until(lambda d: d.title.startswith("waiting for Vailin"))
     wait(browser).until(
-        lambda d: "Waiting for Vailin" in d.find_element(By.CSS_SELECTOR, ".nerath-tray").text
+        lambda d: "Waiting for Vailin (movement)" in d.find_element(By.CSS_SELECTOR, ".nerath-tray").text
     )
     assert log_count(browser) > 10
     assert browser.find_elements(By.CSS_SELECTOR, ".nerath-side .hand") == []
