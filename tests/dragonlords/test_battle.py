@@ -228,12 +228,29 @@ def test_a_defending_sorcerer_teleports_away_with_the_king() -> None:
     state, _ = act(state, "attack gorefort bonefield 3")
     state, _ = until(state, "ranged", 1)
     assert "play teleport" in legal(state)
-    state, events = act(state, "play teleport")
+    state, _ = act(state, "play teleport")
+    decision = state.pending()
+    assert (decision.kind, decision.player) == ("escape", 1)  # the defender chooses who goes, and where
+    options = legal(state)
+    assert "teleport 21 khaz_thurn 2 with 20,21" in options and "teleport 21 khaz_thurn 0 with 21" in options
+    assert all(" bonefield " not in o and "with" in o and "21" in o.split(" with ")[1] for o in options)
+    state, events = act(state, "teleport 21 khaz_thurn 2 with 20,21")
     assert "escape" in kinds(events) and state.battle is None
     assert state.owner("bonefield") == 0
     khaz = state.spaces["khaz_thurn"]
     assert khaz.units == 6 and khaz.has_token("king")
     assert "teleport" in state.spell_deck.discard_pile
+    # the owner may leave some behind to hold the space: the King stays with one unit here
+    state = duel(
+        defenders,
+        players=[{"people": "orcs"}, {"people": "dwarves", "hand": ["teleport"]}],
+        spaces={"khaz_thurn": force(1, 2)},
+    )
+    state, _ = act(state, "attack gorefort bonefield 3")
+    state, _ = until(state, "ranged", 1)
+    state, _ = act(state, "play teleport", "teleport 21 khaz_thurn 1 with 21")
+    assert state.battle is not None and len(state.battle.dfn.fighters) == 2
+    assert state.spaces["khaz_thurn"].units == 4
 
 
 @pytest.mark.rule("DLX-SPC-DIS")

@@ -197,3 +197,20 @@ def test_a_party_in_the_village_boards_a_docked_ship_and_leaves_the_track() -> N
         parties=[{"owner": 0, "track": "north", "square": 6, "force": force(0, 2)}],
     )
     assert not any(a.startswith("board") for a in legal(away))
+
+
+@pytest.mark.rule("DLR-QST-02")
+def test_a_party_walking_off_an_end_with_two_friendly_territories_chooses_where_it_comes_home() -> None:
+    state = quest_position(
+        spaces={"cinder_pass": force(0, 1), "vinewall": force(0, 2)},
+        parties=[{"owner": 0, "track": "south", "square": 6, "gold": 3, "force": force(0, 2)}],
+    )
+    dice(state, 4)
+    state, events = act(state, "quest south yes")
+    decision = state.pending()
+    assert (decision.kind, decision.player, decision.rule) == ("home", 0, "DLR-QST-02")
+    assert legal(state) == {"move track:south cinder_pass 2", "move track:south vinewall 2"}
+    state, events = act(state, "move track:south vinewall 2")
+    assert "party_home" in kinds(events) and (0, "south") not in state.parties
+    assert state.spaces["vinewall"].units == 4 and state.players[0].gold == 25 + 3
+    assert state.pending().kind == "quest"

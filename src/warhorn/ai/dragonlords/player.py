@@ -50,6 +50,7 @@ from warhorn.games.dragonlords.actions import (
     Sail,
     SendParty,
     Summon,
+    Teleport,
 )
 from warhorn.games.dragonlords.odds import PlainBattleRequest, plain_battle_odds
 from warhorn.games.dragonlords.state import DragonLordsState, Force, Phase
@@ -117,6 +118,20 @@ class DragonLordsHeuristic:
             fallback = next((a for a in legal if isinstance(a, Done)), legal[0])
             return Choice(fallback, f"{kind}: nothing worth doing")
         return choice
+
+    def _escape(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        """DLX-SPC-TEL's escape: as many as may go, the King among them, to the strongest territory."""
+        b = state.battle
+        kings = {p.id for p in b.dfn.pieces if p.token == "king"} if b is not None else set()
+
+        def value(a: Action) -> tuple[int, int, int]:
+            assert isinstance(a, Teleport)
+            there = state.spaces.get(a.to)
+            return (len(kings & set(a.pieces)), a.count + len(a.pieces), there.units if there else 0)
+
+        best = max((a for a in legal if isinstance(a, Teleport)), key=value)
+        assert isinstance(best, Teleport)
+        return Choice(best, f"escape with {best.count + len(best.pieces)} units to {best.to}")
 
     def _count(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
         """DLR-MOV-05: the exact count of an "up to" order: the most it allows."""

@@ -39,6 +39,7 @@ from warhorn.games.dragonlords.actions import (
     OfferMercy,
     Play,
     Retreat,
+    Teleport,
 )
 from warhorn.games.dragonlords.card_exchange import CardExchange
 from warhorn.games.dragonlords.combat import (
@@ -248,6 +249,13 @@ def battle_decision(state: DragonLordsState) -> Decision | None:
         return Decision(b.att.player, "retreat", "fight another round or retreat", "DLR-CMB-07")
     if step == "mercy":
         return Decision(b.dfn.player, "mercy", "offer a shard for mercy, or not", "DLX-SHD-04")
+    if step == "escape":
+        return Decision(
+            b.dfn.player,
+            "escape",
+            "the Teleport card: choose who escapes with your sorcerer (up to 10) and where to",
+            "DLX-SPC-TEL",
+        )
     which = step[-1]
     kind, rule = {
         "tas": ("tas", "DLR-CMB-04"),
@@ -337,8 +345,9 @@ def spell_options(state: DragonLordsState, b: Battle, which: str, step: str) -> 
             spec = state.content.cards[card]
             if step == "tas" and spec.when == "tas":
                 out.append(Play(card))
-            if step == "ranged" and card == "teleport" and which == "d" and b.kind == "land":
-                out.append(Play(card))  # DLX-SPC-TEL: escape when attacked
+            escape = step == "ranged" and card == "teleport" and which == "d" and b.kind == "land"
+            if escape and any(t != b.space for t in state.territories_of(side.player)):
+                out.append(Play(card))  # DLX-SPC-TEL: escape when attacked, to friendly land
     return out
 
 
@@ -456,6 +465,8 @@ def battle_legal(state: DragonLordsState) -> list[Action]:
         return [Done(), *(OfferMercy(s) for s in sorted(set(b.dfn.shard_list())))]
     if step == "mercy_answer":
         return [Answer(True), Answer(False)]
+    if step == "escape":
+        return escape_options(state, b)
     which = step[-1]
     base = step[:-2]
     if base in ("tas", "ranged"):
@@ -469,9 +480,35 @@ def battle_legal(state: DragonLordsState) -> list[Action]:
     raise AssertionError(step)
 
 
+def escape_options(state: DragonLordsState, b: Battle) -> list[Action]:
+    """DLX-SPC-TEL's escape: a sorcerer of the defending side and up to 10 of its units (any count,
+    any of its pieces) teleport to any territory of the defender's."""
+    from warhorn.games.dragonlords.rules import groups
+
+    dfn = b.dfn
+    force, _ = force_of(
+        replace(dfn, fighters=tuple(f for f in dfn.fighters if not f.id.startswith("x"))), moved=False
+    )
+    if force is None:
+        return []
+    limit = state.content.cards["teleport"].units or 10
+    dests = [t for t in state.territories_of(dfn.player) if t != b.space]
+    out: list[Action] = []
+    for sorc in dfn.alive_pieces:
+        if sorc.token != "sorcerer":
+            continue
+        most: dict[tuple[int, ...], int] = {}
+        for n, pcs, _ in groups(force, need_unmoved=False, keep=0, cap=limit + 1):
+            if sorc.id in pcs:
+                most[pcs] = max(most.get(pcs, 0), n)
+        for pcs, hi in sorted(most.items()):
+            out += [Teleport(sorc.id, t, n, pcs) for t in dests for n in range(hi + 1)]
+    return out
+
+
 def needs_decision(state: DragonLordsState, b: Battle) -> bool:
     step = b.step
-    if step in ("cards", "retreat", "mercy_answer"):
+    if step in ("cards", "retreat", "mercy_answer", "escape"):
         return True
     if step == "mercy":
         return (
@@ -766,6 +803,12 @@ def apply_battle(state: DragonLordsState, action: Action) -> list[Event]:
             Event("mercy", {"player": b.dfn.player}, f"player {b.dfn.player} offers a shard for mercy")
         )
         return events
+    if step == "escape":
+        assert isinstance(action, Teleport)
+        from warhorn.games.dragonlords.rules import defender_escapes
+
+        state.battle = replace(b, step="ranged_d")
+        return events + defender_escapes(state, action)
     if step == "mercy_answer":
         assert isinstance(action, Answer)
         if action.accept:
@@ -793,11 +836,9 @@ def apply_battle(state: DragonLordsState, action: Action) -> list[Event]:
         events.append(
             Event("card", {"player": side.player, "card": action.card}, f"player {side.player} plays {name}")
         )
-        if action.card == "teleport":
-            state.battle = b
-            from warhorn.games.dragonlords.rules import defender_escapes
-
-            return events + defender_escapes(state)
+        if action.card == "teleport":  # DLX-SPC-TEL: who escapes, and where, is asked next
+            state.battle = replace(b, step="escape")
+            return events
         if action.card == "scroll_heal":
             state.battle = _set_side(b, which, replace(side, heals=side.heals + 1))
             return events

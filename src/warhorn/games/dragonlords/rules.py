@@ -249,8 +249,12 @@ def pending_decision(state: DragonLordsState) -> Decision | None:
         return Decision(
             p,
             "count",
-            f"how many plain units go: {state.turn.order.notation()} (at most {top})",
+            f"how many plain units go with this {state.turn.order.kind} (at most {top})",
             "DLR-MOV-05",
+        )
+    if state.turn.homes:
+        return Decision(
+            p, "home", "your party walks off the track: choose the territory it comes home to", "DLR-QST-02"
         )
     if state.turn.teleport_card:
         return Decision(
@@ -287,6 +291,11 @@ def legal_actions(state: DragonLordsState) -> list[Action]:
         return battle_legal(state)
     if state.turn.order is not None:
         return exact_counts(state.turn.order)
+    if state.turn.homes:
+        party = state.parties[(state.current, state.turn.home_track)]
+        pieces = tuple(sorted(pc.id for pc in party.force.pieces))
+        frm = f"track:{party.track}"
+        return [Move(frm, t, party.force.plain, pieces) for t in state.turn.homes]
     if state.turn.teleport_card:
         return _teleport_card_moves(state)
     fn = {
@@ -902,8 +911,18 @@ def move_party(
             for t in squares[end_index].neighbours
             if state.world.space(t).kind == "territory" and state.owner(t) == party.owner
         ]
+        if len(exits) > 1:  # the owner chooses where the party comes home (asked next)
+            state.parties[key] = replace(party, moved=True)
+            state.turn.homes, state.turn.home_track = tuple(sorted(exits)), party.track
+            return [
+                Event(
+                    "party_off_track",
+                    {"player": party.owner, "track": party.track},
+                    f"player {party.owner}'s party walks off the {party.track} track",
+                )
+            ]
         if exits:
-            return leave_track(state, party, sorted(exits)[0])
+            return leave_track(state, party, exits[0])
         move = economy_and_quests.TrackMove(end_index)
     assert move.square is not None
     prev = party.square if entry is None else -1
@@ -2001,21 +2020,15 @@ def accept_mercy(state: DragonLordsState) -> list[Event]:
     return events + end_battle(state, retreat_to=None)
 
 
-def defender_escapes(state: DragonLordsState) -> list[Event]:
-    """DLX-SPC-TEL: the defending sorcerer and up to 10 units (King first) teleport to friendly land."""
+def defender_escapes(state: DragonLordsState, action: Teleport) -> list[Event]:
+    """DLX-SPC-TEL: the defending sorcerer and the units its owner chose teleport to friendly land."""
     b = state.battle
     assert b is not None
     dfn = b.dfn
-    friendly = [t for t in state.territories_of(dfn.player) if t != b.space]
-    if not friendly:
-        return []
-    to = max(friendly, key=lambda t: (state.spaces[t].units, t))
-    limit = state.content.cards["teleport"].units or 10
-    order = sorted(
-        dfn.fighters, key=lambda f: (0 if f.id.startswith("p") else 1, -TAKE_ORDER.get(_token(dfn, f), 0))
-    )
-    sorcerer = next(f for f in order if _token(dfn, f) == "sorcerer")
-    going = [sorcerer, *[f for f in order if f.id != sorcerer.id][:limit]]
+    to = action.to
+    chosen = {f"p{pid}" for pid in action.pieces}
+    plain = [f for f in dfn.fighters if f.id.startswith("u")][: action.count]
+    going = [*plain, *(f for f in dfn.fighters if f.id in chosen)]
     going_ids = {f.id for f in going}
     staying = tuple(f for f in dfn.fighters if f.id not in going_ids)
     escaped_side = replace(dfn, fighters=tuple(going))
@@ -2036,16 +2049,6 @@ def defender_escapes(state: DragonLordsState) -> list[Event]:
     return events + advance(state)
 
 
-def _token(side: object, f: Fighter) -> str | None:
-    from warhorn.games.dragonlords.battle import Side
-
-    assert isinstance(side, Side)
-    if not f.id.startswith("p"):
-        return None
-    pc = side.piece(int(f.id[1:]))
-    return pc.token if pc else None
-
-
 # --- applying ------------------------------------------------------------------------------------
 
 
@@ -2062,6 +2065,11 @@ def apply_action(state: DragonLordsState, action: Action) -> list[Event]:
     seat = state.players[p]
     events: list[Event] = []
     state.turn.order = None
+    if state.turn.homes:  # DLR-QST-02: the party comes home where its owner chose
+        party = state.parties[(p, state.turn.home_track)]
+        state.turn.homes, state.turn.home_track = (), ""
+        assert isinstance(action, Move)
+        return leave_track(state, party, action.to) + check_victory(state)
     if getattr(action, "up_to", False):  # DLR-MOV-05: the exact count is asked next
         state.turn.order = action
         return []

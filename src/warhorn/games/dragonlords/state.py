@@ -222,6 +222,8 @@ class TurnLog:
     battles: int = 0
     teleport_card: bool = False  # the Teleport card was played: its sorcerer's move is asked next
     order: Action | None = None  # an ``up_to`` order whose exact count is asked next (DLR-MOV-05)
+    homes: tuple[str, ...] = ()  # a party off its track's end chooses among these (DLR-QST-02)
+    home_track: str = ""
 
 
 class DragonLordsState(GameState):
@@ -508,7 +510,17 @@ class DragonLordsState(GameState):
                 "battles": self.turn.battles,
                 "teleported": len(self.turn.teleported),
                 **({"teleport_card": True} if self.turn.teleport_card else {}),
-                **({"order": self.turn.order.to_json()} if self.turn.order is not None else {}),
+                # an up_to order names the owner's pieces by number: only its owner sees it
+                **(
+                    {"order": self.turn.order.to_json()}
+                    if self.turn.order is not None and full(self.turn.player)
+                    else {}
+                ),
+                **(
+                    {"homes": list(self.turn.homes), "home_track": self.turn.home_track}
+                    if self.turn.homes
+                    else {}
+                ),
             },
             "winner": self.winner,
             "end_reason": self.end_reason,
