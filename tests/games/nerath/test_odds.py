@@ -565,3 +565,61 @@ def test_every_solver_path_gives_the_same_odds(case: Case, monkeypatch: pytest.M
             assert close(getattr(other, name), getattr(results[0], name))
         assert close(other.expected_rounds, results[0].expected_rounds, 1e-9)
         assert len(other.outcomes) == len(results[0].outcomes)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "hit_min"),
+    [
+        ("10 soldier", "10 soldier", None),
+        ("12 soldier, 3 siege", "9 soldier, 1 castle", None),
+        ("8 soldier, 2 monster", "6 soldier, 3 siege, 1 castle", None),
+        ("14 soldier", "5 soldier, 2 siege", 5),
+        ("3 soldier", "30 soldier", None),
+    ],
+)
+def test_line_battles_solved_by_shifts_equal_the_row_solver(
+    attacker: str, defender: str, hit_min: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two sides whose states are one line each and no first strike: the shift-matrix solver
+    (``_solve_lines``) gives the numbers of the general row solver, outcome by outcome."""
+    from warhorn.games.nerath import odds as odds_module
+
+    used = []
+    solve_lines = odds_module._solve_lines
+
+    def spy(*args: Any) -> Any:
+        used.append(True)
+        return solve_lines(*args)
+
+    monkeypatch.setattr(odds_module, "_solve_lines", spy)
+    odds_module.clear_caches()
+    fast = battle_odds(attacker, defender, attacker_hit_min=hit_min)
+    assert used, "the line solver was not used"
+    monkeypatch.setattr(odds_module, "LINE_ROWS_STATES", 0)
+    odds_module.clear_caches()
+    used.clear()
+    slow = battle_odds(attacker, defender, attacker_hit_min=hit_min)
+    assert not used
+    for name in ("attacker_win", "defender_win", "mutual_destruction", "expected_rounds"):
+        assert close(getattr(fast, name), getattr(slow, name))
+    for mine, theirs in (
+        (fast.attacker_survivors, slow.attacker_survivors),
+        (fast.defender_survivors, slow.defender_survivors),
+    ):
+        assert mine.keys() == theirs.keys()
+        assert all(close(mine[k], theirs[k]) for k in mine)
+
+    def ends(o: BattleOdds) -> dict[tuple[Any, ...], float]:
+        return {
+            (
+                e.result,
+                tuple(sorted(e.attacker.items())),
+                tuple(sorted(e.defender.items())),
+                e.castle_captured,
+            ): e.probability
+            for e in o.outcomes
+        }
+
+    got, want = ends(fast), ends(slow)
+    assert got.keys() == want.keys()
+    assert all(close(got[k], want[k]) for k in got)

@@ -30,6 +30,9 @@ own "no hits" transitions; the row's flows are the solution of a small
 triangular linear system ``x (I - C_F C_N) = in_X + in_Y C_N`` (which is the
 analytic ``1 / (1 - p_stay)`` of the no-hit self-loop, generalised to a
 whole row). Its outflow to later rows is one matrix product per volley.
+When both sides are lines (no hit makes a new target) and nobody strikes
+first, every row's defender moves are one product of the attacker's hit
+chances with shift matrices, and every row's system is inverted at once.
 With a round limit the rounds become layers of the state and no system is
 solved. The numbers are floating point; every path of the chain is counted,
 nothing is sampled or truncated.
@@ -531,7 +534,7 @@ def _binomial_table(n_max: int, p: float) -> FloatArray:
         return table
     n = np.arange(n_max + 1, dtype=np.float64)[:, None]
     k = np.arange(1, n_max + 1, dtype=np.float64)[None, :]
-    ratio = np.clip((n - k + 1) / k, 0.0, None) * (p / (1.0 - p))
+    ratio = np.maximum((n - k + 1) / k, 0.0) * (p / (1.0 - p))
     table[:, 0] = (1.0 - p) ** n[:, 0]
     table[:, 1:] = table[:, :1] * np.cumprod(ratio, axis=1)
     return table
@@ -576,7 +579,7 @@ def _hit_distributions(
         if side.guardians[gi].first_strike == first_strike:
             col = columns.setdefault(hit_chance(s, g_hm), {})
             col[2 * _P + c] = 1
-    out = np.ones((len(states), 1))
+    out: FloatArray | None = None
     for p, col in columns.items():
         if p <= 0.0:
             continue
@@ -584,8 +587,9 @@ def _hit_distributions(
         n = states[:, coords] @ np.array([col[k] for k in coords], dtype=np.int64)
         n_max = int(n.max())
         if n_max:
-            out = _batch_convolve(out, _binomial_table(n_max, p)[n])
-    return out
+            dist = _binomial_table(n_max, p)[n]
+            out = dist if out is None else _batch_convolve(out, dist)
+    return np.ones((len(states), 1)) if out is None else out
 
 
 class _SideChain:
@@ -617,6 +621,8 @@ class _SideChain:
     #: An allied chain's states as pairs of the allies' states: (ally 1's, ally 2's, and the pair
     #: index of ``i * n2 + j``); None for one side's own chain.
     pair_index: tuple[IntArray, IntArray, IntArray] | None = None
+    #: The states are the start after 0, 1, 2 ... hits (``succ[t, h] = min(t + h, size - 1)``).
+    line: bool = False
 
     @property
     def max_fs(self) -> int:
@@ -643,9 +649,9 @@ class _SideChain:
         only the columns the start has (the others stay 0), and their names."""
         if self._left is not None:
             return self._left
-        live = [i for i in range(_P) if self.piece_counts[0, i]]
+        live = np.flatnonzero(self.piece_counts[0])
         rows = self.piece_counts[:, live].astype(np.int64)
-        names = [PIECE_IDS[i] for i in live]
+        names = [PIECE_IDS[i] for i in live.tolist()]
         if self.guardians:
             rows = np.concatenate([rows, self.guardians_alive.astype(np.int64)], axis=1)
             names += [g.id for g in self.guardians]
@@ -658,13 +664,17 @@ class _SideChain:
         if self._heal_codes is not None:
             return self._heal_codes
         rows, _names = self._left_rows()
-        top = rows.max(axis=0) if rows.shape[1] else np.zeros(0, dtype=np.int64)
-        radix = _radix(top)
-        if radix is None:  # too many shapes for one number: number the distinct rows instead
+        top = rows.max(axis=0).tolist() if rows.shape[1] else []
+        mult = []
+        count = 1
+        for b in top:
+            mult.append(count)
+            count *= b + 1
+        if count >= 1 << 62:  # too many shapes for one number: number the distinct rows instead
             _u, ids = np.unique(rows, axis=0, return_inverse=True)
             result = (ids.reshape(-1).astype(np.int64), int(ids.max()) + 1)
         else:
-            result = (rows @ radix, int(np.prod((top + 1).astype(object))))
+            result = (rows @ np.array(mult, dtype=np.int64), count)
         self._heal_codes = result
         return result
 
@@ -677,7 +687,13 @@ class _SideChain:
                 first.setdefault(c, i)
             self._heal_first = first
         rows, names = self._left_rows()
-        picked = rows[[self._heal_first[c] for c in codes.tolist()]].tolist()
+        first = self._heal_first
+        picked = rows[np.array([first[c] for c in codes.tolist()], dtype=np.intp)].tolist()
+        if len(names) == 1:
+            name = names[0]
+            return [{name: row[0]} if row[0] else {} for row in picked]
+        if len(set(names)) == len(names):  # no two guardians share an id
+            return [{name: n for name, n in zip(names, row, strict=True) if n} for row in picked]
         out = []
         for row in picked:
             left: dict[str, int] = {}
@@ -696,17 +712,24 @@ def _side_chain(
     layout = _layout(start)
     cols, deltas = _loss_blocks(start, layout, order, double_up)
     s0 = _vector(start, layout)
+    counts = s0[cols]
+    max_hits = int(counts.sum())
+    if _is_line(cols, deltas, start, sea):
+        # no hit makes a new target (no resilient piece, no hero who could drown): the states
+        # are the start after 0, 1, ... max_hits hits (the blocks' changes one hit at a time,
+        # added up) and t hits later comes state t + h
+        states = np.empty((max_hits + 1, layout.dim), dtype=np.int64)
+        states[0] = s0
+        np.cumsum(deltas[np.repeat(np.arange(len(cols)), counts)], axis=0, out=states[1:])
+        states[1:] += s0
+        t = np.arange(max_hits + 1)
+        succ = np.minimum(t[:, None] + t[None, :], max_hits)
+        chain = _finish_chain(start, layout, states, succ, cols, penalty, attacking, sea)
+        chain.line = True
+        return chain
     bounds = s0.copy()
     bounds[_P : 2 * _P] += s0[:_P]
     radix = _radix(bounds)
-    max_hits = int(s0[cols].sum()) if len(cols) else 0
-    if _is_line(cols, deltas, start, sea):
-        # no hit makes a new target (no resilient piece, no hero who could drown): the states
-        # are the start after 0, 1, ... max_hits hits and t hits later comes state t + h
-        states = _after_hits(s0[None, :], cols, deltas, max_hits, sea)[0]
-        t = np.arange(max_hits + 1)
-        succ = np.minimum(t[:, None] + t[None, :], max_hits)
-        return _finish_chain(start, layout, states, succ, cols, penalty, attacking, sea)
     # breadth first: every state reachable by any number of hits per volley; the successors of
     # each state are kept (as codes) for the successor table
     found = [s0[None, :]]
@@ -799,10 +822,11 @@ def _finish_chain(
     chain.cap = states[:, cols].sum(axis=1) if len(cols) else np.zeros(n, dtype=np.int64)
     chain.tough = states @ _toughness_weights(start, layout)
     healthy, damaged, gdice = states[:, :_P], states[:, _P : 2 * _P], states[:, 2 * _P :]
-    active = healthy.sum(axis=1) + damaged.sum(axis=1) - damaged[:, _CASTLE_I]
-    chain.can_fight = (active + gdice.sum(axis=1)) > 0
-    chain.pieces_left = healthy.sum(axis=1) + damaged.sum(axis=1)
-    chain.remains = (chain.pieces_left + gdice.sum(axis=1)) > 0
+    pieces = healthy + damaged
+    chain.pieces_left = pieces.sum(axis=1)
+    dice_left = gdice.sum(axis=1)
+    chain.can_fight = (chain.pieces_left - damaged[:, _CASTLE_I] + dice_left) > 0
+    chain.remains = (chain.pieces_left + dice_left) > 0
     for fs in (True, False):
         dist = _hit_distributions(
             states, start, layout, penalty=penalty, attacking=attacking, sea=sea, first_strike=fs
@@ -811,7 +835,7 @@ def _finish_chain(
             chain.dist_fs = dist
         else:
             chain.dist_n = dist
-    chain.piece_counts = (healthy + damaged).astype(np.float64)
+    chain.piece_counts = pieces.astype(np.float64)
     chain.guardians = start.guardians
     chain.drowns = sea and bool(start.count("warrior") or start.count("mage"))
     alive = np.zeros((n, len(start.guardians)), dtype=bool)
@@ -930,6 +954,15 @@ def _solve(
     """Absorbed and retreated mass over (attacker state, defender state) pairs, and expected rounds."""
     if retreat is None and A.size * B.size <= WHOLE_CHAIN_PAIRS:
         return _solve_whole(A, B)
+    if (
+        retreat is None
+        and A.line
+        and B.line
+        and A.max_fs == 0
+        and B.max_fs == 0
+        and B.size <= LINE_ROWS_STATES
+    ):
+        return _solve_lines(A, B)
     return _solve_rows(A, B, retreat=retreat)
 
 
@@ -1201,6 +1234,51 @@ def _solve_rows_plain(A: _SideChain, B: _SideChain, rm: _RowMatrices) -> tuple[F
     return absorbed, np.zeros((sa, sb)), float((settled * fight_b).sum())
 
 
+#: Up to this many defender states, two line chains without first strike are solved by
+#: :func:`_solve_lines`.
+LINE_ROWS_STATES = 40
+
+
+def _solve_lines(A: _SideChain, B: _SideChain) -> tuple[FloatArray, FloatArray, float]:
+    """:func:`_solve_rows_plain` for two line chains (state ``t`` = the start after ``t`` hits)
+    and no first strike: the defender's moves under attacker state ``a`` are one shift matrix
+    per hit count weighted by ``a``'s hit chances (one product for every row at once), and the
+    mass ``a`` sends on with ``k`` hits lands in row ``a + k`` (rows past the last one, where the
+    attacker has nothing left, are added to it at the end)."""
+    sa, sb = A.size, B.size
+    live = A.can_fight
+    rows = sa if live.all() else int(np.argmin(live))  # a line only loses pieces: live rows lead
+    absorbed = np.zeros((sa, sb))
+    if rows == 0 or not B.can_fight[0]:
+        absorbed[0, 0] = 1.0
+        return absorbed, np.zeros((sa, sb)), 0.0
+    a_dist, b_dist = A.dist_n, B.dist_n
+    ha, hb = a_dist.shape[1], b_dist.shape[1]
+    k = np.arange(ha)[:, None]
+    j = np.arange(sb)[None, :]
+    shift = np.zeros((ha, sb, sb))
+    shift[k, j, np.minimum(j + k, sb - 1)] = 1.0
+    moves = (a_dist[:rows] @ shift.reshape(ha, sb * sb)).reshape(rows, sb, sb)
+    fight_b = B.can_fight.astype(np.float64)
+    loop = np.eye(sb)[None, :, :] - (b_dist[:, 0] * fight_b)[None, :, None] * moves
+    try:
+        inverse = np.linalg.inv(loop)
+    except np.linalg.LinAlgError:
+        raise ArmyError("this battle never ends: neither side can ever hit") from None
+    hits = np.ascontiguousarray((b_dist[:, 1:] * fight_b[:, None]).T)  # (hb - 1, sb)
+    in_x = np.zeros((max(sa, rows + hb - 1), sb))
+    in_x[0, 0] = 1.0
+    settled = np.empty((rows, sb))
+    for a in range(rows):
+        x = in_x[a] @ inverse[a]
+        settled[a] = x
+        in_x[a + 1 : a + hb] += (hits * x) @ moves[a]
+    absorbed[:rows] = settled * (1.0 - fight_b)
+    absorbed[rows:] = in_x[rows:sa]
+    absorbed[sa - 1] += in_x[sa:].sum(axis=0)
+    return absorbed, np.zeros((sa, sb)), float((settled * fight_b).sum())
+
+
 def _row_solve(matrix: FloatArray, rhs: FloatArray) -> FloatArray:
     """``x`` with ``x @ matrix == rhs`` (one attacker state's no-hit loops, NER-BAT-02)."""
     try:
@@ -1208,6 +1286,11 @@ def _row_solve(matrix: FloatArray, rhs: FloatArray) -> FloatArray:
     except np.linalg.LinAlgError:
         raise ArmyError("this battle never ends: neither side can ever hit") from None
     return out
+
+
+#: Up to this many possible ends (result x what is left of each side), the ends are summed by
+#: counting into one array instead of sorting their keys.
+SUMMED_BY_COUNT = 1 << 18
 
 
 def _summarize(
@@ -1263,30 +1346,35 @@ def _summarize(
     # every distinct end: (result, what is left of each side after healing), summed with numpy
     a_codes, n_a = A.heal_codes()
     b_codes, n_b = B.heal_codes()
+    key_all: npt.NDArray[Any]
     if n_a * n_b * 4 < 1 << 62:
-        keys = [(result * n_a + a_codes[rows]) * n_b + b_codes[cols]]
+        key_all = (result * n_a + a_codes[rows]) * n_b + b_codes[cols]
     else:
-        keys = [
-            np.array(
-                [
-                    ((int(r) * n_a + int(x)) * n_b + int(y))
-                    for r, x, y in zip(result, a_codes[rows], b_codes[cols], strict=True)
-                ],
-                dtype=object,
-            )
-        ]
-    probs = [mass]
-    key_all = np.concatenate(keys)
-    uniq, inverse = np.unique(key_all, return_inverse=True)
-    summed = np.bincount(inverse.reshape(-1), weights=np.concatenate(probs), minlength=len(uniq))
+        key_all = np.array(
+            [
+                ((int(r) * n_a + int(x)) * n_b + int(y))
+                for r, x, y in zip(result, a_codes[rows], b_codes[cols], strict=True)
+            ],
+            dtype=object,
+        )
     results = (
         BattleOutcome.ATTACKER_WINS,
         BattleOutcome.DEFENDER_WINS,
         BattleOutcome.MUTUAL_DESTRUCTION,
         BattleOutcome.ATTACKER_RETREATS,
     )
-    keep = summed > 1e-15
-    uniq, summed = uniq[keep], summed[keep]
+    if key_all.dtype != object and n_a * n_b * 4 <= SUMMED_BY_COUNT:
+        # few possible ends: sum by key directly (the same sums as by np.unique, in key order)
+        summed = np.bincount(key_all, weights=mass, minlength=n_a * n_b * 4)
+        uniq = np.flatnonzero(summed > 1e-15)
+        summed = summed[uniq]
+    else:
+        uniq, inverse = np.unique(key_all, return_inverse=True)
+        summed = np.bincount(inverse.reshape(-1), weights=mass, minlength=len(uniq))
+        keep = summed > 1e-15
+        uniq, summed = uniq[keep], summed[keep]
+    by_chance = np.argsort(-summed, kind="stable")  # most likely first, ties in key order
+    uniq, summed = uniq[by_chance], summed[by_chance]
     rest, b_code = np.divmod(uniq, n_b)
     code, a_code = np.divmod(rest, n_a)
     a_left = A.left_after(a_code.astype(np.int64))
@@ -1298,7 +1386,6 @@ def _summarize(
         if captured_castle:
             b_l = {k: n for k, n in b_l.items() if k != "castle"}
         listed.append(OutcomeProbability(res, a_l, b_l, p, captured_castle))
-    listed.sort(key=lambda o: -o.probability)
     return BattleOdds(
         attacker_win=attacker_win,
         defender_win=defender_win,
