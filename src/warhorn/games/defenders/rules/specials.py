@@ -11,6 +11,7 @@ while they hold something playable, and asked again after each play.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -47,32 +48,37 @@ IMPLEMENTED = frozenset(
 REACTIONS = frozenset({"militia", "strong_defenses"})
 
 
-def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[Action]:
-    """Legal plays of one purple card by one hero at a window (``day``, ``night`` or ``card``)."""
+def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> Iterator[Action]:
+    """Legal plays of one purple card by one hero at a window (``day``, ``night`` or ``card``),
+    made one at a time (:func:`can_play` stops at the first)."""
     b = state.board
     s = state.slots[slot]
     hero = s.hero
     assert hero is not None
     effect = b.cards[cid].special
     if effect not in IMPLEMENTED:
-        return []
+        return
     if (window == "card") != (effect in REACTIONS):
-        return []
+        return
     if effect == "magic_gate":
-        if state.gate_supply <= 0:
-            return []
-        return [PlayCard(hero, cid, (b.location_names[i],)) for i, g in enumerate(state.gates) if not g]
+        if state.gate_supply > 0:
+            yield from (
+                PlayCard(hero, cid, (b.location_names[i],)) for i, g in enumerate(state.gates) if not g
+            )
+        return
     if effect == "hammer_of_valor":
-        return [
+        yield from (
             PlayCard(hero, cid, (o.hero, name))
             for k, o in enumerate(state.slots)
             if o.hero is not None
             for barred in (heroes.forbidden_destinations(state, k),)
             for i, name in enumerate(b.location_names)
             if i != o.loc and name not in barred
-        ]
+        )
+        return
     if effect == "spell_of_purity":
-        return [PlayCard(hero, cid, (b.location_names[i],)) for i, t in enumerate(state.taint) if t]
+        yield from (PlayCard(hero, cid, (b.location_names[i],)) for i, t in enumerate(state.taint) if t)
+        return
     if effect == "elven_archers":
         greens = [
             b.location_names[i]
@@ -80,42 +86,58 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> list[
             if b.colour_of[i] == GREEN and sum(state.minions[i]) > 0
         ]
         if len(greens) == 1:
-            return [PlayCard(hero, cid, (greens[0],))]
-        return [PlayCard(hero, cid, pair) for pair in combinations(greens, 2)]
+            yield PlayCard(hero, cid, (greens[0],))
+        else:
+            yield from (PlayCard(hero, cid, pair) for pair in combinations(greens, 2))
+        return
     if effect == "all_is_quiet":
-        return [] if state.skip_night else [PlayCard(hero, cid)]
+        if not state.skip_night:
+            yield PlayCard(hero, cid)
+        return
     if effect == "battle_luck":
-        return [PlayCard(hero, cid)] if window == "day" and slot == state.current else []
+        if window == "day" and slot == state.current:
+            yield PlayCard(hero, cid)
+        return
     if effect == "battle_fury":
-        ok = window == "day" and slot == state.current and s.actions > 0 and sum(state.minions[s.loc]) > 0
-        return [PlayCard(hero, cid)] if ok else []
+        if window == "day" and slot == state.current and s.actions > 0 and sum(state.minions[s.loc]) > 0:
+            yield PlayCard(hero, cid)
+        return
     if effect == "local_information":
-        return [PlayCard(hero, cid, (c,)) for c in COLOURS] if b.locations[s.loc].inn else []
+        if b.locations[s.loc].inn:
+            yield from (PlayCard(hero, cid, (c,)) for c in COLOURS)
+        return
     if effect == "kings_guard":
         near = [b.monarch, *b.neighbours(b.monarch)]
-        return [PlayCard(hero, cid)] if any(sum(state.minions[i]) for i in near) else []
+        if any(sum(state.minions[i]) for i in near):
+            yield PlayCard(hero, cid)
+        return
     if effect == "cavalry_sweep":
-        return [PlayCard(hero, cid)] if any(map(sum, state.minions)) else []
+        if any(map(sum, state.minions)):
+            yield PlayCard(hero, cid)
+        return
     if effect == "battle_strategy":
-        return [PlayCard(hero, cid)]
+        yield PlayCard(hero, cid)
+        return
     if effect == "dark_visions":
-        return [PlayCard(hero, cid)] if state.ds_deck.draw_pile or state.ds_deck.discard_pile else []
+        if state.ds_deck.draw_pile or state.ds_deck.discard_pile:
+            yield PlayCard(hero, cid)
+        return
     if effect == "spy_in_camp":
-        return [
+        yield from (
             PlayCard(hero, cid, (COLOURS[c],))
             for c, g in enumerate(state.generals)
             if g is not None and g.wounds > 0 and g.no_heal_turn != state.turn_no
-        ]
+        )
+        return
     # Reactions to the drawn Darkness Spreads card.
     n = state.night
     if n is None or n.card is None:
-        return []
+        return
     card = b.ds_cards[n.card]
     if effect == "militia" and n.mode == "full":
-        return [PlayCard(hero, cid, (p[0],)) for p in card.placements if p[0] not in n.cancelled]
-    if effect == "strong_defenses" and card.general is not None and "general" not in n.cancelled:
-        return [PlayCard(hero, cid)]
-    return []
+        yield from (PlayCard(hero, cid, (p[0],)) for p in card.placements if p[0] not in n.cancelled)
+    elif effect == "strong_defenses" and card.general is not None and "general" not in n.cancelled:
+        yield PlayCard(hero, cid)
 
 
 def plays_of_player(state: DefendersState, player: int, window: str, *, rewards: bool = True) -> list[Action]:
@@ -147,7 +169,9 @@ def can_play(state: DefendersState, player: int, window: str) -> bool:
             continue
         holds_rewards = holds_rewards or bool(s.rewards)
         held = [c for c in s.hand if c in specials]
-        if held and any(_plays_for(state, i, cid, window) for cid in cards.distinct(state, held)):
+        if held and any(
+            next(_plays_for(state, i, cid, window), None) is not None for cid in cards.distinct(state, held)
+        ):
             return True
     return holds_rewards and any(_reward_owner(state, a) == player for a in quests.reward_uses(state, window))
 
