@@ -94,7 +94,7 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
         add(_moves(b, here, 2, "noble_steed", None))
     if s.hero == "wizard" and not s.turn.get("teleported"):
         add_to(gates, "teleport")
-    if combat.has_reward(state, slot, "unicorn"):
+    if s.rewards and combat.has_reward(state, slot, "unicorn"):
         add(_moves(b, here, 2, "horse", None))
     return out
 
@@ -142,7 +142,8 @@ def legal_day(state: DefendersState) -> list[Action]:
                     out.append(Fireball(cid))
                     if boost:
                         out.append(Fireball(cid, combat.REWARD_DICE))
-        out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
+        if s.slain:
+            out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
         if sum(m) == 0 and state.general_at(here) is not None:
             out.append(AttackGeneral())
         if quests.can_attempt(state, slot):
