@@ -114,7 +114,7 @@ def derive_copy(fields: Iterable[StateField]) -> Callable[[S], S]:
     lines = [
         "def copy(self):",
         "    new = self.__class__.__new__(self.__class__)",
-        "    new.__dict__.update(self.__dict__)",
+        "    new.__dict__ = self.__dict__.copy()",  # several times cheaper than update()
     ]
     on_write = frozenset(f.name for f in fields if f.copied is Copied.ON_WRITE)
     if on_write:
