@@ -13,6 +13,7 @@ from warhorn.sim.local_cluster import PATIENT_RAY_ENV
 from warhorn.sim.runner import (
     agent_labels,
     derive_seed,
+    join_ray_cluster,
     play_game,
     ray_available,
     seating_blocks,
@@ -221,3 +222,22 @@ def test_a_local_ray_start_that_keeps_timing_out_is_one_clear_error() -> None:
     with pytest.raises(ValueError, match=expected):
         start_local_ray(flaky, jobs=2)
     assert flaky.inits == 3
+
+
+class _RefusingRay(_FlakyRay):
+    """A Ray Client head whose per-client server fails to start ``failures`` times."""
+
+    def init(self, **_: object) -> None:
+        self.inits += 1
+        if self.inits <= self.failures:
+            raise RuntimeError("Starting Ray client server failed.")
+
+
+def test_joining_a_ray_cluster_is_tried_again_then_one_clear_error() -> None:
+    refusing = _RefusingRay(failures=1)
+    join_ray_cluster(refusing, "ray://127.0.0.1:1")
+    assert (refusing.inits, refusing.shutdowns) == (2, 1)
+    refusing = _RefusingRay(failures=9)
+    with pytest.raises(ValueError, match=r"--address 'ray://127.0.0.1:1': cannot join a Ray cluster there"):
+        join_ray_cluster(refusing, "ray://127.0.0.1:1")
+    assert refusing.inits == 3

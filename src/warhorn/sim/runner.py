@@ -508,6 +508,20 @@ def start_local_ray(ray: Any, jobs: int, attempts: int = LOCAL_RAY_START_ATTEMPT
                 raise ValueError(message) from None
 
 
+def join_ray_cluster(ray: Any, address: str, attempts: int = LOCAL_RAY_START_ATTEMPTS) -> None:
+    """Join the Ray cluster at ``address``; a join that fails (a Ray Client server that did not start in
+    time on a loaded head, a head still coming up) is tried again, up to ``attempts`` times, then one
+    clear error."""
+    for attempt in range(1, attempts + 1):
+        try:
+            ray.init(address=address, log_to_driver=False)
+            return
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            ray.shutdown()
+            if attempt == attempts:
+                raise ValueError(f"--address {address!r}: cannot join a Ray cluster there ({exc})") from None
+
+
 def _run_ray(
     jobs_to_play: tuple[GameJob, ...],
     jobs: int,
@@ -528,10 +542,7 @@ def _run_ray(
         raise ValueError("the ray backend needs ray installed (pip install 'warhorn[ray]')") from None
     if not ray.is_initialized():
         if address is not None:
-            try:
-                ray.init(address=address, log_to_driver=False)
-            except (ConnectionError, RuntimeError, ValueError) as exc:
-                raise ValueError(f"--address {address!r}: cannot join a Ray cluster there ({exc})") from None
+            join_ray_cluster(ray, address)
         elif os.environ.get("RAY_ADDRESS"):
             ray.init()
         else:
