@@ -12,9 +12,11 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from warhorn.engine.errors import ContentErrors, OptionError, UnknownGameError, WarhornError
+from warhorn.engine.plugin import OddsTable
 from warhorn.engine.registry import content_support
 from warhorn.engine.session import Match, SaveFile
 
@@ -40,6 +42,16 @@ def plain(value: object, limit: int = MAX_SHOWN_CHARS, *, style: str = "") -> Te
     if len(text) > limit:
         text = f"{text[:limit]}… ({len(text) - limit} more characters)"
     return Text(text, style=style)
+
+
+def text_table(block: OddsTable) -> Table:
+    """A game's table (title, columns, rows) as a rich table, every cell plain text (no markup)."""
+    table = Table(title=plain(block.title, limit=200), title_justify="left")
+    for name, justify in block.columns:
+        table.add_column(plain(name, limit=80), justify="right" if justify == "right" else "left")
+    for row in block.rows:
+        table.add_row(*(plain(cell, limit=MAX_SHOWN_CHARS) for cell in row))
+    return table
 
 
 def say(*parts: object, style: str = "") -> None:

@@ -14,9 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
-from rich.table import Table
 
-from warhorn.cli.common import console, fail
+from warhorn.cli.common import console, fail, text_table
 from warhorn.engine.errors import WarhornError
 from warhorn.engine.plugin import OddsCli, OddsTable, OddsUnavailableError, resolve
 from warhorn.engine.registry import game_plugin, registered_games
@@ -68,7 +67,7 @@ def odds_command(cli: OddsCli) -> Callable[..., None]:
             typer.echo(json.dumps(cli.to_json(result, top), indent=2))
             return
         for block in cli.report(result, top):
-            console.print(_table(block) if isinstance(block, OddsTable) else block)
+            console.print(text_table(block) if isinstance(block, OddsTable) else block)
 
     params = [
         inspect.Parameter(
@@ -101,12 +100,3 @@ def odds_command(cli: OddsCli) -> Callable[..., None]:
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__doc__ = cli.help
     return command
-
-
-def _table(block: OddsTable) -> Table:
-    table = Table(title=block.title, title_justify="left")
-    for name, justify in block.columns:
-        table.add_column(name, justify="right" if justify == "right" else "left")
-    for row in block.rows:
-        table.add_row(*row)
-    return table

@@ -2,7 +2,12 @@
 
 At a prompt, type an action's notation (a unique start of it is enough; Tab
 completes where readline is available), its number from the list, or one of
-the commands: ``list``, ``undo``, ``save FILE``, ``help``, ``quit``.
+the commands: ``list``, ``map``, ``cards``, ``undo``, ``save FILE``, ``help``, ``quit``.
+
+A game's plugin may give the terminal more (``GamePlugin.terminal``, a
+:class:`~warhorn.engine.plugin.TerminalSupport`): the board as tables (``map``), the texts of the
+cards in hand (``cards``, and their names under the prompt), and the exact odds of a battle, shown
+before an attack is sent and confirmed (at a terminal). While an AI seat thinks, a spinner says so.
 """
 
 from __future__ import annotations
@@ -17,7 +22,17 @@ import typer
 from rich.text import Text
 
 from warhorn.ai import Agent, make_agent
-from warhorn.cli.common import EXIT_USAGE, fail, load_save, parse_options, plain, say, say_error
+from warhorn.cli.common import (
+    EXIT_USAGE,
+    console,
+    fail,
+    load_save,
+    parse_options,
+    plain,
+    say,
+    say_error,
+    text_table,
+)
 from warhorn.cli.position_cmd import match_from_position_file
 from warhorn.engine import (
     ActionError,
@@ -28,12 +43,15 @@ from warhorn.engine import (
     WarhornError,
     content_support,
     events_for,
+    game_plugin,
 )
+from warhorn.engine.plugin import TerminalSupport, resolve
 
 HELP = (
-    "type an action (or a unique start of it, or its number); commands: list, undo, save FILE, "
+    "type an action (or a unique start of it, or its number); commands: list, map (the board as "
+    "tables), cards (your cards with their texts), undo, save FILE, "
     "autopass on|off (answer by itself a card window where no card of yours can change anything), "
-    "help, quit"
+    "help, quit; an attack shows its odds and asks to confirm"
 )
 MAX_LISTED = 40
 
@@ -70,16 +88,31 @@ def _narrate(events: list[Event], viewer: int | None) -> None:
             say("  ", plain(event.text, style="yellow" if event.chance else ""))
 
 
-def _show_decision(match: Match, listed: bool) -> None:
+def terminal_support(game: str) -> TerminalSupport | None:
+    """The game's terminal extras (map, cards, attack odds), or None when its plugin has none."""
+    reference = game_plugin(game).terminal
+    if reference is None:
+        return None
+    support = resolve(reference)
+    assert isinstance(support, TerminalSupport), f"{reference} is not a TerminalSupport"
+    return support
+
+
+def _show_decision(match: Match, listed: bool, terminal: TerminalSupport | None) -> None:
     state = match.state
     decision = state.pending()
     assert decision is not None
     say()
     say(plain(state.describe(), limit=2000, style="bold"))
-    view = state.view(decision.player)
-    hand = view.get("hand")
-    if hand:
-        say("your hand: ", ", ".join(str(c) for c in hand))
+    if terminal is not None:
+        names = [name for name, _text in terminal.cards(state, decision.player)]
+        if names:
+            hint = Text("  (cards: their texts)", style="dim")
+            say("your cards: ", plain("; ".join(names), limit=1000), hint)
+    else:
+        hand = state.view(decision.player).get("hand")
+        if hand:
+            say("your hand: ", ", ".join(str(c) for c in hand))
     rule = Text(f" ({decision.rule})", style="dim") if decision.rule else ""
     say(Text(f"player {decision.player}", style="cyan"), ": ", decision.prompt, rule)
     if listed:
@@ -135,6 +168,7 @@ def _loop(
     listed = True
     played = 0
     auto_pass = True
+    terminal = terminal_support(match.game)
     while not match.state.is_terminal:
         if max_actions is not None and played >= max_actions:
             say(f"stopping after {played} actions")
@@ -152,7 +186,11 @@ def _loop(
             _autosave(match, save_path)
             continue
         if agent is not None:
-            action = agent.choose(state, decision.player, ai_rng)
+            if console.is_terminal:  # a spinner while the AI thinks (MCTS takes seconds)
+                with console.status(f"{agent.name} (player {decision.player}) is thinking…", spinner="dots"):
+                    action = agent.choose(state, decision.player, ai_rng)
+            else:
+                action = agent.choose(state, decision.player, ai_rng)
             say(Text(f"{agent.name} (player {decision.player})", style="magenta"), ": ", action.notation())
             reason = agent.explain()
             if reason:
@@ -162,7 +200,7 @@ def _loop(
             played += 1
             _autosave(match, save_path)
             continue
-        _show_decision(match, listed)
+        _show_decision(match, listed, terminal)
         listed = False
         legal = state.legal_actions()
         completer.words = [a.notation() for a in legal]
@@ -188,6 +226,12 @@ def _loop(
         if command == "list":
             listed = True
             continue
+        if command == "map":
+            _show_map(state, decision.player, terminal)
+            continue
+        if command == "cards":
+            _show_cards(state, decision.player, terminal)
+            continue
         if command == "autopass" and rest in ("on", "off"):
             auto_pass = rest == "on"
             say(f"auto-pass is {rest}")
@@ -211,6 +255,8 @@ def _loop(
                 action = legal[int(line) - 1]
             else:
                 action = state.parse(line)
+            if not _confirm_attack(state, action, terminal, interactive):
+                continue
             events = match.play(action)
         except ActionError as exc:
             say_error(exc)
@@ -219,6 +265,46 @@ def _loop(
         listed = True
         _narrate(events, decision.player)
         _autosave(match, save_path)
+
+
+def _show_map(state: Any, player: int, terminal: TerminalSupport | None) -> None:
+    if terminal is None:
+        say("this game has no map in the terminal (its state: ", plain(state.describe(), limit=2000), ")")
+        return
+    for table in terminal.board(state, player):
+        console.print(text_table(table))
+
+
+def _show_cards(state: Any, player: int, terminal: TerminalSupport | None) -> None:
+    if terminal is None:
+        say("this game gives no card texts in the terminal")
+        return
+    cards = terminal.cards(state, player)
+    if not cards:
+        say("you hold no cards")
+    for name, text in cards:
+        say(plain(name, style="bold"), ": ", plain(text, limit=1000))
+
+
+def _confirm_attack(state: Any, action: Any, terminal: TerminalSupport | None, interactive: bool) -> bool:
+    """Show the odds of the battle ``action`` starts (if any); at a terminal, ask to confirm it."""
+    if terminal is None or terminal.attack_report is None:
+        return True
+    lines = terminal.attack_report(state, action)
+    if not lines:
+        return True
+    for line in lines:
+        say(plain(line, limit=1000, style="cyan"))
+    if not interactive:
+        return True
+    try:
+        answer = input("attack? [Y/n] ").strip().lower()
+    except EOFError:
+        return False
+    if answer in ("", "y", "yes"):
+        return True
+    say("not attacked")
+    return False
 
 
 def undo_to_own_decision(match: Match, humans: set[int], *, auto_pass: bool = False) -> int:

@@ -146,6 +146,22 @@ class OddsSupport:
 
 
 @dataclass(frozen=True, slots=True)
+class TerminalSupport:
+    """What ``warhorn play`` shows a player beyond the prompt, from what that player may see.
+
+    ``board(state, player)``: the board as tables (its ``map`` command), e.g. territories grouped by
+    kingdom with their holders and pieces. ``cards(state, player)``: (name, text) of every card the
+    player holds (its ``cards`` command). ``attack_report(state, action)`` (optional): lines with the
+    exact odds of the battle a legal ``action`` would start, or None when it starts none; the terminal
+    shows them and asks to confirm before attacking.
+    """
+
+    board: Callable[[GameState, int], list[OddsTable]]
+    cards: Callable[[GameState, int], list[tuple[str, str]]]
+    attack_report: Callable[[GameState, Action], list[str] | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PositionSupport:
     """How a game builds a state from a position (a JSON/TOML mapping) and writes one back.
 
@@ -177,6 +193,8 @@ class GamePlugin:
     - ``positions``: the module (``"warhorn.games.<id>.position"``) holding
       ``position_from(data, content=None)`` and ``to_position(state)``
       (:class:`PositionSupport`; see ``docs/positions.md``);
+    - ``terminal``: a :class:`TerminalSupport` (``warhorn play``'s ``map``, ``cards`` and the odds
+      shown before an attack);
     - ``rules_help``: a package holding ``rules_help.toml``, one paragraph per rule ID
       (:mod:`warhorn.rules_help`: ``warhorn rules <game>`` and the server's ``/rules/<game>``).
 
@@ -195,6 +213,7 @@ class GamePlugin:
     odds: str | None = None
     positions: str | None = None
     rules_help: str | None = None
+    terminal: str | None = None
 
     @property
     def id(self) -> str:

@@ -16,4 +16,5 @@ PLUGIN = GamePlugin(
     board_layout="warhorn.games.defenders.web.layout:defenders_layout",
     web_assets="warhorn.games.defenders.web",
     rules_help="warhorn.games.defenders",
+    terminal="warhorn.games.defenders.terminal:TERMINAL",
 )

@@ -17,6 +17,7 @@ PLUGIN = GamePlugin(
     board_layout="warhorn.games.nerath.web.layout:nerath_layout",
     web_assets="warhorn.games.nerath.web",
     rules_help="warhorn.games.nerath",
+    terminal="warhorn.games.nerath.terminal:TERMINAL",
     odds="warhorn.games.nerath.odds_support:ODDS_SUPPORT",
     positions="warhorn.games.nerath.position",
 )

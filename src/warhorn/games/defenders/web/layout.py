@@ -73,8 +73,9 @@ def _packaged_texts() -> dict[str, dict[str, str]]:
     }
 
 
-def _texts(board: DefendersBoard) -> dict[str, dict[str, str]]:
-    """The texts of the packaged content when the game runs on it (other content: none)."""
+def printed_texts(board: DefendersBoard) -> dict[str, dict[str, str]]:
+    """The card, quest, general and hero texts of the packaged content when the game runs on it, by
+    kind (``quest``, ``reward``, ``special``, ``general``, ``hero``) and id (other content: none)."""
     return _packaged_texts() if board.content_hash == _packaged().content_hash else {}
 
 
@@ -122,7 +123,7 @@ def defenders_layout(state: GameState) -> dict[str, Any]:
         raise TypeError(f"not a Defenders of the Realm state: {type(state).__name__}")
     board = state.board
     positions, all_known = _positions(board)
-    texts = _texts(board)
+    texts = printed_texts(board)
     regions = _regions(tuple((name, float(x), float(y)) for name, (x, y) in sorted(positions.items())))
     return {
         "game": "defenders",
