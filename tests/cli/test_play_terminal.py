@@ -79,6 +79,16 @@ def test_defenders_map_and_cards() -> None:
     assert "(Ranger, quest): " in out
 
 
+def test_rules_explains_the_decisions_rule_or_the_one_named() -> None:
+    from warhorn.rules_help import rules_help
+
+    out = " ".join(_play(NERATH, "rules\nrules ner-bat-03\nrules NER-XXX-01\nquit\n").split())
+    help_ = rules_help("nerath")
+    assert f"NER-MOV-01: {help_.paragraph('NER-MOV-01')}" in out  # the movement decision's rule
+    assert f"NER-BAT-03: {help_.paragraph('NER-BAT-03')}" in out
+    assert "error: 'NER-XXX-01' is not a rule of nerath" in out
+
+
 def test_a_game_without_terminal_support_says_so() -> None:
     out = _play(["play", "smallworld", "--seats", "human,random", "--seed", "1"], "map\ncards\nquit\n")
     assert "this game has no map in the terminal" in out

@@ -2,7 +2,8 @@
 
 At a prompt, type an action's notation (a unique start of it is enough; Tab
 completes where readline is available), its number from the list, or one of
-the commands: ``list``, ``map``, ``cards``, ``undo``, ``save FILE``, ``help``, ``quit``.
+the commands: ``list``, ``map``, ``cards``, ``rules [RULE-ID]``, ``undo``, ``save FILE``, ``help``,
+``quit``.
 
 A game's plugin may give the terminal more (``GamePlugin.terminal``, a
 :class:`~warhorn.engine.plugin.TerminalSupport`): the board as tables (``map``), the texts of the
@@ -46,10 +47,12 @@ from warhorn.engine import (
     game_plugin,
 )
 from warhorn.engine.plugin import TerminalSupport, resolve
+from warhorn.rules_help import rules_help
 
 HELP = (
     "type an action (or a unique start of it, or its number); commands: list, map (the board as "
-    "tables), cards (your cards with their texts), undo, save FILE, "
+    "tables), cards (your cards with their texts), rules [RULE-ID] (the rule this decision or an error "
+    "names, explained), undo, save FILE, "
     "autopass on|off (answer by itself a card window where no card of yours can change anything), "
     "help, quit; an attack shows its odds and asks to confirm"
 )
@@ -232,6 +235,9 @@ def _loop(
         if command == "cards":
             _show_cards(state, decision.player, terminal)
             continue
+        if command == "rules":
+            _show_rule(match.game, rest.strip() or decision.rule)
+            continue
         if command == "autopass" and rest in ("on", "off"):
             auto_pass = rest == "on"
             say(f"auto-pass is {rest}")
@@ -284,6 +290,19 @@ def _show_cards(state: Any, player: int, terminal: TerminalSupport | None) -> No
         say("you hold no cards")
     for name, text in cards:
         say(plain(name, style="bold"), ": ", plain(text, limit=1000))
+
+
+def _show_rule(game: str, rule_id: str | None) -> None:
+    """The rules help's paragraph of ``rule_id`` (the decision's rule when none is typed)."""
+    if not rule_id:
+        say("this decision names no rule; type rules RULE-ID (warhorn rules ", game, " lists them)")
+        return
+    try:
+        text = rules_help(game).paragraph(rule_id)
+    except WarhornError as exc:
+        say_error(exc)
+        return
+    say(plain(rule_id.upper(), style="bold cyan"), ": ", plain(text, limit=2000))
 
 
 def _confirm_attack(state: Any, action: Any, terminal: TerminalSupport | None, interactive: bool) -> bool:
