@@ -89,8 +89,25 @@ def test_rules_explains_the_decisions_rule_or_the_one_named() -> None:
     assert "error: 'NER-XXX-01' is not a rule of nerath" in out
 
 
+def test_smallworld_map_and_the_races_and_powers_explained() -> None:
+    from warhorn.rules_help import rules_help
+
+    out = _play(["play", "smallworld", "--seats", "human,random", "--seed", "1"], "map\n1\ncards\nquit\n")
+    state = load_game("smallworld", seed=1, players=2)
+    for island in state.board.islands:  # type: ignore[attr-defined]
+        assert island.name in out
+    assert "Pairs on offer" in out and re.search(r"│ 1 │ Tauren\s+│ Beast Master", out)
+    assert re.search(r"Gloomreed Bog\s+│ swamp\s+│ entry, magic\s+│ 1 Murlocs", out)
+    flat = " ".join(out.split())
+    faction = state.content.races["tauren"].faction  # type: ignore[attr-defined]
+    assert (
+        f"Tauren (your active race, {faction}): {rules_help('smallworld').paragraph('SWW-RAC-TAU')}" in flat
+    )
+    assert f"Beast Master (your active power): {rules_help('smallworld').paragraph('SWW-POW-BEA')}" in flat
+
+
 def test_a_game_without_terminal_support_says_so() -> None:
-    out = _play(["play", "smallworld", "--seats", "human,random", "--seed", "1"], "map\ncards\nquit\n")
+    out = _play(["play", "dragonlords", "--seats", "human,random", "--seed", "1"], "map\ncards\nquit\n")
     assert "this game has no map in the terminal" in out
     assert "this game gives no card texts in the terminal" in out
 

@@ -34,4 +34,5 @@ PLUGIN = GamePlugin(
     board_layout="warhorn.games.smallworld.web.layout:smallworld_layout",
     web_assets="warhorn.games.smallworld.web",
     rules_help="warhorn.games.smallworld",
+    terminal="warhorn.games.smallworld.terminal:TERMINAL",
 )
