@@ -88,3 +88,22 @@ def test_another_path_is_the_listed_move_and_a_bad_one_is_refused_by_rule() -> N
     with pytest.raises(IllegalActionError) as exc:
         s.apply(s.parse("move 1 warrior k1>v3"))
     assert exc.value.rule == "NER-MAP-02"
+
+
+@pytest.mark.parametrize("options", [{}, {"mode": "alliance", "players": 2}])
+def test_a_listing_carried_from_the_previous_state_is_the_fresh_listing(options: dict[str, Any]) -> None:
+    """The moves, sails, loads and unloads a state derives from its predecessor's listing (after an
+    own move, sail, load, unload or buy) are exactly what listing afresh gives, in the same order."""
+    s = NerathState.new(small_board(), {"round_cap": 8, **options}, seed=4)
+    chooser = Rng(17)
+    derived = 0
+    while s.pending() is not None:
+        carried = s._listing
+        legal = s.legal_actions()
+        if carried is not None and s._listing is carried:
+            fresh = s.copy()
+            fresh.touch()
+            assert fresh.legal_actions() == legal
+            derived += 1
+        s, _ = s.apply(legal[chooser.below(len(legal))])
+    assert derived > 100

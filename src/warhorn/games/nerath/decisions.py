@@ -243,11 +243,12 @@ class MovementHandler(DecisionHandler):
 
     def legal(self, s: NerathState) -> list[Action]:
         k = s.current_kingdom
+        listing = movement.own_turn_listing(s, k)
         return [
-            *movement.legal_moves(s, k),
-            *movement.legal_sails(s, k),
-            *movement.legal_loads(s, k),
-            *movement.legal_unloads(s, k),
+            *listing.moves,
+            *listing.sails,
+            *listing.loads,
+            *listing.unloads,
             *cards.legal_plays(s, k),
             Pass(),
         ]

@@ -24,7 +24,7 @@ from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, LAND, SEA, NerathBo
 from warhorn.games.nerath.content import TREASURE_CARDS
 from warhorn.games.nerath.decisions import LandingHandler, handler_for
 from warhorn.games.nerath.pieces import PIECES, Mobility
-from warhorn.games.nerath.rules import battle_flow, cards, dungeons, economy, reposition
+from warhorn.games.nerath.rules import battle_flow, cards, dungeons, economy, movement, reposition
 from warhorn.games.nerath.state import (
     ALLIANCE_TEAM,
     BATTLES,
@@ -156,6 +156,7 @@ class NerathState(GameState, BoardQueries):
         self._ix_own = True
         self._situation = None
         self._legal = None
+        self._listing = None
         self._memo: dict[Any, Any] = {}
 
     # --- construction ---------------------------------------------------------------
@@ -238,6 +239,7 @@ class NerathState(GameState, BoardQueries):
         twin._memo = self._memo
         twin._situation = None
         twin._legal = None
+        twin._listing = self._listing  # valid until the twin changes (apply derives its own from it)
         return twin
 
     def player_scores(self) -> dict[int, float]:
@@ -486,9 +488,12 @@ class NerathState(GameState, BoardQueries):
     def _apply_in_place(self, a: Action) -> list[Event]:
         handler = handler_for(self)
         assert handler is not None, "the game is over"
-        self._situation = self._legal = None
+        listing = self._listing
+        self._situation = self._legal = self._listing = None
         events = self._advance(handler.apply(self, a))
-        self._situation = self._legal = None
+        self._situation = self._legal = self._listing = None
+        if listing is not None:
+            movement.derive_listing(self, listing, a)
         return events
 
     # --- views ------------------------------------------------------------------------------------

@@ -355,6 +355,9 @@ class BoardQueries:
     _situation: tuple[int, dict[tuple[object, ...], object]] | None
     #: The legal actions last listed (``NerathState.legal_actions``); forgotten whenever the state changes.
     _legal: tuple[Any, ...] | None
+    #: The own-turn moves, sails, loads and unloads listed (rules.movement.OwnTurnListing); forgotten
+    #: whenever the state changes.
+    _listing: Any
 
     # --- pieces ----------------------------------------------------------------
     def touch(self) -> None:
@@ -363,6 +366,7 @@ class BoardQueries:
         self._ix = None
         self._situation = None
         self._legal = None
+        self._listing = None
 
     def index(self) -> PieceIndex:
         """The piece index (read only: change pieces through put/update/remove)."""
@@ -397,7 +401,7 @@ class BoardQueries:
         return [units[u] for u in uids]
 
     def put(self, unit: Unit) -> None:
-        self._situation = self._legal = None
+        self._situation = self._legal = self._listing = None
         ix = self._own_index()
         old = self.d.units.get(unit.uid)
         if old is not None:
@@ -409,7 +413,7 @@ class BoardQueries:
         values = {name: getattr(unit, name) for name in _UNIT_FIELDS}
         values.update(changes)
         new = Unit(**values)
-        self._situation = self._legal = None
+        self._situation = self._legal = self._listing = None
         if "kingdom" in changes or "ptype" in changes:
             ix = self._own_index()
             ix.discard(self.d.units[unit.uid])
@@ -421,7 +425,7 @@ class BoardQueries:
 
     def remove(self, uid: int) -> list[Unit]:
         """Remove a piece (and, for a warship, everything it carries, NER-SEA-07); return what left."""
-        self._situation = self._legal = None
+        self._situation = self._legal = self._listing = None
         ix = self._own_index()
         units = self.d.units
         gone = [units.pop(uid)]

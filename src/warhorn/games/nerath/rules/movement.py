@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from warhorn.engine.errors import IllegalActionError
 from warhorn.engine.events import Event
-from warhorn.games.nerath.actions import Load, Move, ShipMove, Unload
+from warhorn.games.nerath.actions import Buy, Load, Move, ShipMove, Unload
 from warhorn.games.nerath.board import DUNGEON, LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
 from warhorn.games.nerath.rules import cards
@@ -266,23 +266,150 @@ def _listed_moves(
     return moves  # type: ignore[return-value]
 
 
-def legal_moves(s: NerathState, k: int) -> list[Move]:
-    """Every move of the phase: for each group (space, piece type) of movable pieces, each count
-    and each destination with one shortest legal path (the canonical form: another path to the
-    same destination moves the same pieces to the same place)."""
+def _group_counts(s: NerathState, k: int) -> dict[tuple[int, str], int]:
+    """How many movable pieces each group (space, piece type) of ``k`` holds, in group order."""
+    return {group: len(units) for group, units in sorted(_groups(s, k).items())}
+
+
+def _moves_of_groups(
+    s: NerathState,
+    k: int,
+    groups: dict[tuple[int, str], int],
+    memo: dict[tuple[object, ...], object],
+) -> list[Move]:
+    """The listed moves of ``groups`` (group order; each count, one path per destination)."""
     out: list[Move] = []
-    memo = _situation(s, k)
     bonus: dict[str, int] = {}
     counted = cards.counted_extra_moves(s, k)
     # a card's extra move for so many pieces serves only that many (NER-CRD-04)
     kind, listed = ("counted", _counted_moves) if counted else ("moves", _listed_moves)
-    for (start, ptype), units in sorted(_groups(s, k).items()):
+    for (start, ptype), count in groups.items():
         b = bonus.get(ptype)
         if b is None:
             b = bonus[ptype] = move_bonus(s, k, ptype)
-        found = memo.get((kind, ptype, start, b, len(units)))  # the turn's lists (as the functions keep them)
-        out += found if found is not None else listed(s, k, ptype, start, len(units), memo, b)  # type: ignore[arg-type]
+        found = memo.get((kind, ptype, start, b, count))  # the turn's lists (as the functions keep them)
+        out += found if found is not None else listed(s, k, ptype, start, count, memo, b)  # type: ignore[arg-type]
     return out
+
+
+def legal_moves(s: NerathState, k: int) -> list[Move]:
+    """Every move of the phase: for each group (space, piece type) of movable pieces, each count
+    and each destination with one shortest legal path (the canonical form: another path to the
+    same destination moves the same pieces to the same place)."""
+    return _moves_of_groups(s, k, _group_counts(s, k), _situation(s, k))
+
+
+class OwnTurnListing:
+    """The moves, sails, loads and unloads listed for kingdom ``k`` in one phase of its turn.
+
+    A state keeps the listing it made (``NerathState._listing``) and hands it to the state that
+    one of its own moves, sails, loads, unloads or buys leads to, which derives its own from it
+    (:func:`derive_listing`) instead of listing every group again. ``effects`` is the card
+    modifiers in force it was listed under (another tuple: list afresh).
+    """
+
+    __slots__ = ("effects", "groups", "k", "loads", "memo", "moves", "phase", "sails", "unloads")
+
+    def __init__(
+        self,
+        phase: int,
+        k: int,
+        effects: tuple[tuple[int, object], ...],
+        memo: dict[tuple[object, ...], object],
+        groups: dict[tuple[int, str], int],
+        moves: list[Move],
+        sails: list[ShipMove],
+        loads: list[Load],
+        unloads: list[Unload],
+    ) -> None:
+        self.phase, self.k, self.effects, self.memo = phase, k, effects, memo
+        self.groups, self.moves = groups, moves
+        self.sails, self.loads, self.unloads = sails, loads, unloads
+
+
+def own_turn_listing(s: NerathState, k: int) -> OwnTurnListing:
+    """The state's listing for ``k`` in the current phase (made once per state)."""
+    known = s._listing
+    d = s.d
+    if known is not None and known.k == k and known.phase == d.pos.phase and known.effects is d.effects:
+        return known
+    memo = _situation(s, k)
+    groups = _group_counts(s, k)
+    listing = s._listing = OwnTurnListing(
+        d.pos.phase,
+        k,
+        d.effects,
+        memo,
+        groups,
+        _moves_of_groups(s, k, groups, memo),
+        legal_sails(s, k),
+        legal_loads(s, k),
+        legal_unloads(s, k),
+    )
+    return listing
+
+
+def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
+    """After ``a`` (one of the listed own-turn actions) was applied to a copy of the state that made
+    ``before``: give the new state its listing from ``before`` where the action leaves it unchanged.
+
+    In the movement and reinforcements phases, with the same card modifiers in force: a move takes
+    its pieces out of their group (they have moved), a load one piece; a buy adds a new piece to
+    its group (reinforcements); the paths depend only on the situation, which none of these
+    changes (own pieces never make a space an enemy one, and control changes only in battles).
+    Warships' sails, loads and unloads are listed again (cheap: few warships), except after a move
+    that leaves the loads as they were but for an emptied group.
+    """
+    d = s.d
+    k = before.k
+    phase = d.pos.phase
+    if (
+        phase != before.phase
+        or phase not in (MOVEMENT, REINFORCEMENTS)
+        or d.pos.turn != k
+        or d.effects is not before.effects
+        or d.windows
+        or d.result is not None
+    ):
+        return
+    s._situation = (k, before.memo)
+    groups = before.groups
+    sails, loads, unloads = before.sails, before.loads, before.unloads
+    if isinstance(a, Move):
+        start = s.board.idx(a.path[0])
+        key = (start, a.piece)
+        groups = dict(groups)
+        left = groups[key] - a.count
+        if left:
+            groups[key] = left
+        else:
+            del groups[key]
+            # the emptied group's pieces were the loadable ones of that type there (movable = loadable
+            # for land pieces in these phases)
+            loads = [x for x in loads if x.space != a.path[0] or x.piece != a.piece]
+    elif isinstance(a, Load | Unload | ShipMove | Buy):
+        if isinstance(a, Load):
+            key = (s.board.idx(a.space), a.piece)
+            groups = dict(groups)
+            left = groups[key] - 1
+            if left:
+                groups[key] = left
+            else:
+                del groups[key]
+        elif isinstance(a, Buy):
+            if phase != REINFORCEMENTS:
+                return
+            if a.piece not in _FIXED:
+                key = (s.board.idx(a.space), a.piece)
+                groups = dict(groups)
+                groups[key] = groups.get(key, 0) + 1
+                if groups[key] == 1:
+                    groups = dict(sorted(groups.items()))
+        sails, loads, unloads = legal_sails(s, k), legal_loads(s, k), legal_unloads(s, k)
+    else:
+        return
+    moves = before.moves if groups is before.groups else _moves_of_groups(s, k, groups, before.memo)
+    s._listing = OwnTurnListing(phase, k, d.effects, before.memo, groups, moves, sails, loads, unloads)
 
 
 def _counted_moves(
