@@ -10,7 +10,8 @@ is refused, naming the rule.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
+from itertools import chain, product
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warhorn.engine.errors import IllegalActionError
@@ -230,14 +231,45 @@ def destinations(
     key = ("paths", ptype, start, bonus)
     found = memo.get(key)
     if found is None:
-        rules = move_rules(s, k, ptype, start, bonus)
-        if rules is None:
-            found = {}
-        else:
-            paths = paths_within(s, start, rules.steps, rules.enter, rules.cont)
-            found = {d: paths[d] for d in sorted(paths) if rules.end(d)}
+        static = _static_paths_key(s, ptype, start, bonus)
+        board_memo: dict[tuple[object, ...], object] = s._memo.setdefault("static paths", {})
+        if static is not None:
+            found = board_memo.get(static)
+        if found is None:
+            rules = move_rules(s, k, ptype, start, bonus)
+            if rules is None:
+                found = {}
+            else:
+                paths = paths_within(s, start, rules.steps, rules.enter, rules.cont)
+                found = {d: paths[d] for d in sorted(paths) if rules.end(d)}
+            if static is not None:
+                board_memo[static] = found
         memo[key] = found
     return found  # type: ignore[return-value]
+
+
+def _static_paths_key(s: NerathState, ptype: str, start: int, bonus: int) -> tuple[object, ...] | None:
+    """A key for paths that depend on the board alone (shared by every situation of the game), or None.
+
+    In the movement phase a flyer enters, passes and ends by the kind of space only (NER-MOV-05), and
+    a land piece going one space enters by the kind of space only (whether it may go on from there
+    does not arise, NER-MOV-02..04).
+    """
+    if s.d.pos.phase != MOVEMENT:
+        return None
+    stats = PIECES[ptype]
+    if stats.mobility == Mobility.FLYING or (stats.mobility == Mobility.LAND and stats.move + bonus == 1):
+        return (ptype, start, stats.move + bonus)
+    return None
+
+
+def _move_row(s: NerathState, ptype: str, names: tuple[str, ...], count: int) -> list[Move]:
+    """The moves of 1..``count`` (at least) ``ptype`` along ``names``, made once per game and shared."""
+    rows: dict[tuple[str, tuple[str, ...]], list[Move]] = s._memo.setdefault("move rows", {})
+    row = rows.get((ptype, names))
+    if row is None or len(row) < count:
+        row = rows[(ptype, names)] = [Move(ptype, n, names) for n in range(1, count + 1)]
+    return row
 
 
 def _listed_moves(
@@ -253,16 +285,19 @@ def _listed_moves(
     key = ("moves", ptype, start, bonus, count)
     moves = memo.get(key)
     if moves is None:
-        # each destination's moves of 1, 2, ... pieces, made once and shared by the lists of every count
-        by_dest: list[list[Move]] | None = memo.get(("by_dest", ptype, start, bonus))  # type: ignore[assignment]
-        if by_dest is None or (by_dest and len(by_dest[0]) < count):
+        # each destination's moves of 1, 2, ... (at least ``count``) pieces, shared by every count's list
+        made: tuple[int, list[list[Move]]] | None = memo.get(("by_dest", ptype, start, bonus))  # type: ignore[assignment]
+        if made is None or made[0] < count:
             ids = s.board.ids
-            by_dest = memo[("by_dest", ptype, start, bonus)] = [
-                [Move(ptype, n, names) for n in range(1, count + 1)]
-                for path in destinations(s, k, ptype, start, memo).values()
-                for names in (tuple(ids[i] for i in path),)
-            ]
-        moves = memo[key] = [m for listed in by_dest for m in listed[:count]]
+            made = memo[("by_dest", ptype, start, bonus)] = (
+                count,
+                [
+                    _move_row(s, ptype, tuple(ids[i] for i in path), count)
+                    for path in destinations(s, k, ptype, start, memo).values()
+                ],
+            )
+        by_dest = made[1]
+        moves = memo[key] = list(chain.from_iterable(map(itemgetter(slice(0, count)), by_dest)))
     return moves  # type: ignore[return-value]
 
 
