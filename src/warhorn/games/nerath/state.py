@@ -11,11 +11,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warhorn.engine.deck import Deck
 from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, SEA, NerathBoard
 from warhorn.games.nerath.pieces import PIECES, Mobility
+
+if TYPE_CHECKING:
+    from warhorn.games.nerath.rules.movement import OwnTurnListing
 
 
 class Phase(IntEnum):
@@ -357,7 +360,7 @@ class BoardQueries:
     _legal: tuple[Any, ...] | None
     #: The own-turn moves, sails, loads and unloads listed (rules.movement.OwnTurnListing); forgotten
     #: whenever the state changes.
-    _listing: Any
+    _listing: OwnTurnListing | None
 
     # --- pieces ----------------------------------------------------------------
     def touch(self) -> None:

@@ -180,7 +180,7 @@ def _situation(s: NerathState, k: int) -> dict[tuple[object, ...], object]:
         s.d.effects,
         s.d.treasures_in_play[k],
     )
-    memo = s._memo
+    memo: dict[tuple[object, ...], dict[tuple[object, ...], object]] = s._memo.setdefault("situations", {})
     found = memo.get(key)
     if found is None:
         if len(memo) >= _MEMO_SITUATIONS:
@@ -188,6 +188,44 @@ def _situation(s: NerathState, k: int) -> dict[tuple[object, ...], object]:
         found = memo[key] = {}
     s._situation = (k, found)
     return found
+
+
+#: How many entries the game's memo of local path searches (:func:`_local_memo`) keeps before it
+#: starts afresh.
+_MEMO_LOCAL = 20_000
+
+
+def _local_memo(s: NerathState) -> dict[tuple[object, ...], object]:
+    memo: dict[tuple[object, ...], object] = s._memo.setdefault("local paths", {})
+    if len(memo) >= _MEMO_LOCAL:
+        memo.clear()
+    return memo
+
+
+def _local_key(s: NerathState, k: int, ptype: str, start: int, bonus: int) -> tuple[object, ...] | None:
+    """A key for the paths of ``k``'s ``ptype`` from ``start`` when they depend on less than the whole
+    situation (shared by every situation of the game that agrees on it), or None.
+
+    In the movement phase a flyer enters, passes and ends by the kind of space alone (NER-MOV-05);
+    a land piece enters by the kind of space, and going at most two spaces it passes only the
+    spaces next to ``start``, stopping on an enemy one (NER-MOV-02..04): its paths depend on which
+    of those are enemy territories.
+    """
+    if s.d.pos.phase != MOVEMENT:
+        return None
+    stats = PIECES[ptype]
+    steps = stats.move + bonus
+    if stats.mobility == Mobility.FLYING or (stats.mobility == Mobility.LAND and steps == 1):
+        return (ptype, start, steps)
+    if stats.mobility == Mobility.LAND and steps == 2:
+        kind = s.board.kind
+        return (
+            ptype,
+            start,
+            steps,
+            tuple(nb for nb in s.board.graph.neighbors[start] if kind[nb] == LAND and s.is_enemy(nb, k)),
+        )
+    return None
 
 
 def paths_within(s: NerathState, start: int, steps: int, enter: Pred, cont: Pred) -> dict[int, list[int]]:
@@ -231,10 +269,10 @@ def destinations(
     key = ("paths", ptype, start, bonus)
     found = memo.get(key)
     if found is None:
-        static = _static_paths_key(s, ptype, start, bonus)
-        board_memo: dict[tuple[object, ...], object] = s._memo.setdefault("static paths", {})
-        if static is not None:
-            found = board_memo.get(static)
+        local = _local_key(s, k, ptype, start, bonus)
+        shared = _local_memo(s) if local is not None else None
+        if shared is not None:
+            found = shared.get(("paths", local))
         if found is None:
             rules = move_rules(s, k, ptype, start, bonus)
             if rules is None:
@@ -242,25 +280,10 @@ def destinations(
             else:
                 paths = paths_within(s, start, rules.steps, rules.enter, rules.cont)
                 found = {d: paths[d] for d in sorted(paths) if rules.end(d)}
-            if static is not None:
-                board_memo[static] = found
+            if shared is not None:
+                shared[("paths", local)] = found
         memo[key] = found
     return found  # type: ignore[return-value]
-
-
-def _static_paths_key(s: NerathState, ptype: str, start: int, bonus: int) -> tuple[object, ...] | None:
-    """A key for paths that depend on the board alone (shared by every situation of the game), or None.
-
-    In the movement phase a flyer enters, passes and ends by the kind of space only (NER-MOV-05), and
-    a land piece going one space enters by the kind of space only (whether it may go on from there
-    does not arise, NER-MOV-02..04).
-    """
-    if s.d.pos.phase != MOVEMENT:
-        return None
-    stats = PIECES[ptype]
-    if stats.mobility == Mobility.FLYING or (stats.mobility == Mobility.LAND and stats.move + bonus == 1):
-        return (ptype, start, stats.move + bonus)
-    return None
 
 
 def _move_row(s: NerathState, ptype: str, names: tuple[str, ...], count: int) -> list[Move]:
@@ -281,23 +304,30 @@ def _listed_moves(
     memo: dict[tuple[object, ...], object],
     bonus: int,
 ) -> list[Move]:
-    """The moves listed for ``count`` movable ``ptype`` on ``start``: each count, one path per destination."""
+    """The moves listed for ``count`` movable ``ptype`` on ``start``: each count, one path per destination
+    (kept in the situation's memo, or the game's memo of local searches where :func:`_local_key` has one)."""
     key = ("moves", ptype, start, bonus, count)
     moves = memo.get(key)
     if moves is None:
-        # each destination's moves of 1, 2, ... (at least ``count``) pieces, shared by every count's list
-        made: tuple[int, list[list[Move]]] | None = memo.get(("by_dest", ptype, start, bonus))  # type: ignore[assignment]
-        if made is None or made[0] < count:
-            ids = s.board.ids
-            made = memo[("by_dest", ptype, start, bonus)] = (
-                count,
-                [
-                    _move_row(s, ptype, tuple(ids[i] for i in path), count)
-                    for path in destinations(s, k, ptype, start, memo).values()
-                ],
+        local = _local_key(s, k, ptype, start, bonus)
+        store, group = (memo, (ptype, start, bonus)) if local is None else (_local_memo(s), local)
+        moves = store.get(("moves", group, count))
+        if moves is None:
+            # each destination's moves of 1, 2, ... (at least ``count``) pieces, shared by every count's list
+            made: tuple[int, list[list[Move]]] | None = store.get(("by_dest", group))  # type: ignore[assignment]
+            if made is None or made[0] < count:
+                ids = s.board.ids
+                made = store[("by_dest", group)] = (
+                    count,
+                    [
+                        _move_row(s, ptype, tuple(ids[i] for i in path), count)
+                        for path in destinations(s, k, ptype, start, memo).values()
+                    ],
+                )
+            moves = store[("moves", group, count)] = list(
+                chain.from_iterable(map(itemgetter(slice(0, count)), made[1]))
             )
-        by_dest = made[1]
-        moves = memo[key] = list(chain.from_iterable(map(itemgetter(slice(0, count)), by_dest)))
+        memo[key] = moves
     return moves  # type: ignore[return-value]
 
 
@@ -306,32 +336,39 @@ def _group_counts(s: NerathState, k: int) -> dict[tuple[int, str], int]:
     return {group: len(units) for group, units in sorted(_groups(s, k).items())}
 
 
-def _moves_of_groups(
+def _group_moves_listed(
+    s: NerathState,
+    k: int,
+    group: tuple[int, str],
+    count: int,
+    memo: dict[tuple[object, ...], object],
+) -> list[Move]:
+    """The listed moves of ``count`` movable pieces of one group (each count, one path per destination)."""
+    start, ptype = group
+    b = move_bonus(s, k, ptype)
+    # a card's extra move for so many pieces serves only that many (NER-CRD-04)
+    counted = cards.counted_extra_moves(s, k)
+    kind, listed = ("counted", _counted_moves) if counted else ("moves", _listed_moves)
+    found = memo.get((kind, ptype, start, b, count))  # the turn's lists (as the functions keep them)
+    return found if found is not None else listed(s, k, ptype, start, count, memo, b)  # type: ignore[return-value]
+
+
+def _moves_by_group(
     s: NerathState,
     k: int,
     groups: dict[tuple[int, str], int],
     memo: dict[tuple[object, ...], object],
-) -> list[Move]:
-    """The listed moves of ``groups`` (group order; each count, one path per destination)."""
-    out: list[Move] = []
-    bonus: dict[str, int] = {}
-    counted = cards.counted_extra_moves(s, k)
-    # a card's extra move for so many pieces serves only that many (NER-CRD-04)
-    kind, listed = ("counted", _counted_moves) if counted else ("moves", _listed_moves)
-    for (start, ptype), count in groups.items():
-        b = bonus.get(ptype)
-        if b is None:
-            b = bonus[ptype] = move_bonus(s, k, ptype)
-        found = memo.get((kind, ptype, start, b, count))  # the turn's lists (as the functions keep them)
-        out += found if found is not None else listed(s, k, ptype, start, count, memo, b)  # type: ignore[arg-type]
-    return out
+) -> dict[tuple[int, str], list[Move]]:
+    """Each group's listed moves, in group order."""
+    return {group: _group_moves_listed(s, k, group, count, memo) for group, count in groups.items()}
 
 
 def legal_moves(s: NerathState, k: int) -> list[Move]:
     """Every move of the phase: for each group (space, piece type) of movable pieces, each count
     and each destination with one shortest legal path (the canonical form: another path to the
     same destination moves the same pieces to the same place)."""
-    return _moves_of_groups(s, k, _group_counts(s, k), _situation(s, k))
+    parts = _moves_by_group(s, k, _group_counts(s, k), _situation(s, k))
+    return list(chain.from_iterable(parts.values()))
 
 
 class OwnTurnListing:
@@ -340,10 +377,11 @@ class OwnTurnListing:
     A state keeps the listing it made (``NerathState._listing``) and hands it to the state that
     one of its own moves, sails, loads, unloads or buys leads to, which derives its own from it
     (:func:`derive_listing`) instead of listing every group again. ``effects`` is the card
-    modifiers in force it was listed under (another tuple: list afresh).
+    modifiers in force it was listed under (another tuple: list afresh); ``groups`` how many
+    movable pieces each group holds and ``parts`` each group's moves, both in group order.
     """
 
-    __slots__ = ("effects", "groups", "k", "loads", "memo", "moves", "phase", "sails", "unloads")
+    __slots__ = ("effects", "groups", "k", "loads", "memo", "moves", "parts", "phase", "sails", "unloads")
 
     def __init__(
         self,
@@ -352,13 +390,14 @@ class OwnTurnListing:
         effects: tuple[tuple[int, object], ...],
         memo: dict[tuple[object, ...], object],
         groups: dict[tuple[int, str], int],
-        moves: list[Move],
+        parts: dict[tuple[int, str], list[Move]],
         sails: list[ShipMove],
         loads: list[Load],
         unloads: list[Unload],
     ) -> None:
         self.phase, self.k, self.effects, self.memo = phase, k, effects, memo
-        self.groups, self.moves = groups, moves
+        self.groups, self.parts = groups, parts
+        self.moves: list[Move] = list(chain.from_iterable(parts.values()))
         self.sails, self.loads, self.unloads = sails, loads, unloads
 
 
@@ -376,7 +415,7 @@ def own_turn_listing(s: NerathState, k: int) -> OwnTurnListing:
         d.effects,
         memo,
         groups,
-        _moves_of_groups(s, k, groups, memo),
+        _moves_by_group(s, k, groups, memo),
         legal_sails(s, k),
         legal_loads(s, k),
         legal_unloads(s, k),
@@ -407,44 +446,42 @@ def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
         or d.result is not None
     ):
         return
-    s._situation = (k, before.memo)
-    groups = before.groups
+    memo = before.memo
+    s._situation = (k, memo)
+    groups, parts = before.groups, before.parts
     sails, loads, unloads = before.sails, before.loads, before.unloads
+    changed: tuple[int, str] | None = None
+    change = 0
     if isinstance(a, Move):
-        start = s.board.idx(a.path[0])
-        key = (start, a.piece)
-        groups = dict(groups)
-        left = groups[key] - a.count
-        if left:
-            groups[key] = left
-        else:
-            del groups[key]
-            # the emptied group's pieces were the loadable ones of that type there (movable = loadable
-            # for land pieces in these phases)
-            loads = [x for x in loads if x.space != a.path[0] or x.piece != a.piece]
+        changed, change = (s.board.idx(a.path[0]), a.piece), -a.count
     elif isinstance(a, Load | Unload | ShipMove | Buy):
         if isinstance(a, Load):
-            key = (s.board.idx(a.space), a.piece)
-            groups = dict(groups)
-            left = groups[key] - 1
-            if left:
-                groups[key] = left
-            else:
-                del groups[key]
+            changed, change = (s.board.idx(a.space), a.piece), -1
         elif isinstance(a, Buy):
             if phase != REINFORCEMENTS:
                 return
             if a.piece not in _FIXED:
-                key = (s.board.idx(a.space), a.piece)
-                groups = dict(groups)
-                groups[key] = groups.get(key, 0) + 1
-                if groups[key] == 1:
-                    groups = dict(sorted(groups.items()))
+                changed, change = (s.board.idx(a.space), a.piece), 1
         sails, loads, unloads = legal_sails(s, k), legal_loads(s, k), legal_unloads(s, k)
     else:
         return
-    moves = before.moves if groups is before.groups else _moves_of_groups(s, k, groups, before.memo)
-    s._listing = OwnTurnListing(phase, k, d.effects, before.memo, groups, moves, sails, loads, unloads)
+    if changed is not None:
+        groups, parts = dict(groups), dict(parts)
+        left = groups.get(changed, 0) + change
+        if left:
+            fresh = changed not in groups
+            groups[changed] = left
+            parts[changed] = _group_moves_listed(s, k, changed, left, memo)
+            if fresh:  # a new group (a buy): into group order
+                groups = dict(sorted(groups.items()))
+                parts = {group: parts[group] for group in groups}
+        else:
+            del groups[changed], parts[changed]
+            if isinstance(a, Move):
+                # the emptied group's pieces were the loadable ones of that type there (movable =
+                # loadable for land pieces in these phases)
+                loads = [x for x in loads if x.space != a.path[0] or x.piece != a.piece]
+    s._listing = OwnTurnListing(phase, k, d.effects, memo, groups, parts, sails, loads, unloads)
 
 
 def _counted_moves(
