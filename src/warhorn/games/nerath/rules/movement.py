@@ -228,6 +228,12 @@ def _local_key(s: NerathState, k: int, ptype: str, start: int, bonus: int) -> tu
     return None
 
 
+def situation_memo(s: NerathState, k: int) -> dict[tuple[object, ...], object]:
+    """The memo of the situation :func:`_situation` describes, for other listings that depend on it
+    (their keys name what else they depend on)."""
+    return _situation(s, k)
+
+
 def paths_within(s: NerathState, start: int, steps: int, enter: Pred, cont: Pred) -> dict[int, list[int]]:
     """One shortest legal path to every space reachable in ``steps`` (one breadth-first pass)."""
     nbrs = s.board.graph.neighbors

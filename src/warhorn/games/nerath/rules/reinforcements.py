@@ -9,7 +9,7 @@ from warhorn.engine.events import Event
 from warhorn.games.nerath.actions import Buy
 from warhorn.games.nerath.board import LAND, SEA
 from warhorn.games.nerath.pieces import PIECES, Mobility
-from warhorn.games.nerath.rules import cards
+from warhorn.games.nerath.rules import cards, movement
 
 if TYPE_CHECKING:
     from warhorn.games.nerath.game import NerathState
@@ -113,7 +113,32 @@ def _buy(s: NerathState, ptype: str, space: int, via: int) -> Buy:
 
 
 def legal_buys(s: NerathState, k: int) -> list[Buy]:
-    """Every buy: each affordable piece type (in :data:`PIECES` order) on each of its placements."""
+    """Every buy: each affordable piece type (in :data:`PIECES` order) on each of its placements.
+
+    Kept in the movement memo of the situation (control, seas holding enemies, cards in force:
+    :func:`~warhorn.games.nerath.rules.movement.situation_memo`) under what else it depends on:
+    gold, the castles, control at the start of the turn, this turn's captures, placements and
+    new castles.
+    """
+    d = s.d
+    memo = movement.situation_memo(s, k)
+    key = (
+        "buys",
+        d.gold[k],
+        d.placed,
+        d.new_castles,
+        d.new_pieces_on,
+        d.captured,
+        d.control_at_start,
+        tuple(s.index().castles.items()),
+    )
+    found: list[Buy] | None = memo.get(key)  # type: ignore[assignment]
+    if found is None:
+        found = memo[key] = _list_buys(s, k)
+    return found
+
+
+def _list_buys(s: NerathState, k: int) -> list[Buy]:
     gold = s.d.gold[k]
     affordable = [ptype for ptype in PIECES if cards.cost(s, k, ptype) <= gold]
     if not affordable:
