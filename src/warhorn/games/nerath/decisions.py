@@ -308,11 +308,8 @@ class RepositionHandler(DecisionHandler):
 
     def legal(self, s: NerathState) -> list[Action]:
         k = s.current_kingdom
-        out: list[Action] = [
-            *movement.legal_moves(s, k),
-            *movement.legal_loads(s, k),
-            *cards.legal_plays(s, k),
-        ]
+        listing = movement.own_turn_listing(s, k)
+        out: list[Action] = [*listing.moves, *listing.loads, *cards.legal_plays(s, k)]
         if not reposition.blocking(s, k):
             out.append(Pass())
         return out

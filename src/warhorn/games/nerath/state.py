@@ -103,8 +103,23 @@ class Unit:
     boarded: bool = False
 
 
-#: Unit's fields in order (update() builds the changed piece from them: faster than dataclasses.replace).
+#: Unit's fields in order (BoardQueries.update writes them out in this order).
 _UNIT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Unit))
+assert _UNIT_FIELDS == (
+    "uid",
+    "kingdom",
+    "ptype",
+    "space",
+    "carrier",
+    "moved",
+    "done",
+    "new",
+    "damage",
+    "inactive",
+    "boarded",
+), "BoardQueries.update lists Unit's fields in order"
+#: The fields BoardQueries.update may change (all but the number).
+_CHANGEABLE = frozenset(_UNIT_FIELDS[1:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,9 +428,24 @@ class BoardQueries:
         ix.add(unit)
 
     def update(self, unit: Unit, **changes: Any) -> Unit:
-        values = {name: getattr(unit, name) for name in _UNIT_FIELDS}
-        values.update(changes)
-        new = Unit(**values)
+        if not changes.keys() <= _CHANGEABLE:
+            raise TypeError(f"a piece has no changeable field {sorted(changes.keys() - _CHANGEABLE)}")
+        get = changes.get
+        # every field but the number (which never changes), written out in Unit's order: this runs for
+        # every piece that moves
+        new = Unit(
+            unit.uid,
+            get("kingdom", unit.kingdom),
+            get("ptype", unit.ptype),
+            get("space", unit.space),
+            get("carrier", unit.carrier),
+            get("moved", unit.moved),
+            get("done", unit.done),
+            get("new", unit.new),
+            get("damage", unit.damage),
+            get("inactive", unit.inactive),
+            get("boarded", unit.boarded),
+        )
         self._situation = self._legal = self._listing = None
         if "kingdom" in changes or "ptype" in changes:
             ix = self._own_index()

@@ -378,11 +378,10 @@ def can_change(s: NerathState, k: int, e: CardEffect) -> bool:
 
         filt = str(e.param("piece", "mobile"))
         return any(
-            u.kingdom == k
-            and u.ptype != "castle"
+            u.ptype != "castle"
             and piece_matches(u.ptype, filt)
             and (ship_can_sail(s, u) if u.ptype == "warship" else movable(s, u))
-            for u in s.d.units.values()
+            for u in s.units_of(k)
         )
     if op == "reduce_cost":  # a matching piece gets cheaper and the holder can pay its new price
         amount = int(e.param("amount", 1))

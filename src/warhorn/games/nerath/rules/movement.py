@@ -433,10 +433,11 @@ def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
     """After ``a`` (one of the listed own-turn actions) was applied to a copy of the state that made
     ``before``: give the new state its listing from ``before`` where the action leaves it unchanged.
 
-    In the movement and reinforcements phases, with the same card modifiers in force: a move takes
-    its pieces out of their group (they have moved), a load one piece; a buy adds a new piece to
-    its group (reinforcements); the paths depend only on the situation, which none of these
-    changes (own pieces never make a space an enemy one, and control changes only in battles).
+    In the movement, reposition and reinforcements phases, with the same card modifiers in force: a
+    move takes its pieces out of their group (they have moved), a load one piece (not in
+    reposition); a buy adds a new piece to its group (reinforcements); the paths depend only on
+    the situation, which none of these changes (own pieces never make a space an enemy one, and
+    control changes only in battles).
     Warships' sails, loads and unloads are listed again (cheap: few warships), except after a move
     that leaves the loads as they were but for an emptied group.
     """
@@ -445,7 +446,7 @@ def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
     phase = d.pos.phase
     if (
         phase != before.phase
-        or phase not in (MOVEMENT, REINFORCEMENTS)
+        or phase not in (MOVEMENT, REPOSITION, REINFORCEMENTS)
         or d.pos.turn != k
         or d.effects is not before.effects
         or d.windows
@@ -460,6 +461,10 @@ def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
     change = 0
     if isinstance(a, Move):
         changed, change = (s.board.idx(a.path[0]), a.piece), -a.count
+        if phase == REPOSITION:  # a hero leaving a dungeon may leave loads (NER-REP-02) behind
+            loads = legal_loads(s, k)
+    elif phase == REPOSITION:
+        return
     elif isinstance(a, Load | Unload | ShipMove | Buy):
         if isinstance(a, Load):
             changed, change = (s.board.idx(a.space), a.piece), -1
@@ -483,7 +488,7 @@ def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
                 parts = {group: parts[group] for group in groups}
         else:
             del groups[changed], parts[changed]
-            if isinstance(a, Move):
+            if isinstance(a, Move) and phase != REPOSITION:
                 # the emptied group's pieces were the loadable ones of that type there (movable =
                 # loadable for land pieces in these phases)
                 loads = [x for x in loads if x.space != a.path[0] or x.piece != a.piece]
