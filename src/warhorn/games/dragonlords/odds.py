@@ -17,6 +17,7 @@ monsters are left out (they are decisions and effects of the game, not of the di
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -62,9 +63,17 @@ class PlainBattleOdds:
     outcomes: dict[tuple[int, int], float]
 
 
+@lru_cache(maxsize=4096)
+def _pmf(n: int, p: float) -> FloatArray:
+    """P(k hits of n dice) for k = 0..n (memoised: a battle asks the same few again and again)."""
+    pmf = np.array([comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+    pmf.flags.writeable = False
+    return pmf
+
+
 def _binomial(n: int, p: float, cap: int) -> FloatArray:
     """P(k hits of n dice) for k = 0..cap; every k >= cap is folded into cap (hits beyond a side are lost)."""
-    pmf = np.array([comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+    pmf = _pmf(n, p)
     if n <= cap:
         out = np.zeros(cap + 1)
         out[: n + 1] = pmf
