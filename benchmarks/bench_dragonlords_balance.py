@@ -120,7 +120,7 @@ def report(paths: list[Path]) -> None:
             tally[people][1] += won
             seat_tally[seat][0] += 1
             seat_tally[seat][1] += won
-    kings = sum(1 for r in records if r["kings_left"] == 1)
+    capped = sum(1 for r in records if "without a winner" in r["reason"])
     shared = sum(1 for r in records if len(r["winners"]) > 1)
     caps = {r["max_rounds"] for r in records}
     print(
@@ -129,8 +129,8 @@ def report(paths: list[Path]) -> None:
     )
     cap_text = ", ".join(map(str, sorted(caps)))
     print(
-        f"ended by the last King standing: {kings}; ranked at the round cap ({cap_text}): "
-        f"{len(records) - kings}; shared first places: {shared}"
+        f"won outright: {len(records) - capped}; ranked at the round cap ({cap_text}, DLR-TRN-03): "
+        f"{capped}; shared first places: {shared}"
     )
     print(
         f"rounds: mean {statistics.mean(r['rounds'] for r in records):.1f}; "

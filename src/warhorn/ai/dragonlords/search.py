@@ -1,11 +1,14 @@
 """What Monte Carlo tree search needs to play Quest for the DragonLords: a leaf value, the heuristic
-as rollout policy and a rollout depth (named by the game's plugin)."""
+as rollout policy and as the prior at the root (PUCT: the heuristic's choice holds 3/4 of the prior,
+so a small budget plays like the heuristic and searches where it could overturn it), and a rollout
+depth (named by the game's plugin)."""
 
 from __future__ import annotations
 
 import math
 
 from warhorn.ai.dragonlords.player import DragonLordsHeuristic, strength
+from warhorn.ai.heuristic import heuristic_prior
 from warhorn.ai.hooks import GameHooks, win_share_reward
 from warhorn.engine import Action, GameState, Rng
 from warhorn.games.dragonlords.state import DragonLordsState
@@ -44,4 +47,5 @@ HOOKS = GameHooks(
     rollout_policy=rollout_policy,
     reward=win_share_reward,
     rollout_depth=ROLLOUT_DEPTH,
+    prior=heuristic_prior("dragonlords"),
 )

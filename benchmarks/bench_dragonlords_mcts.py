@@ -1,0 +1,132 @@
+"""Quest for the DragonLords: MCTS against the heuristic, win rate and CPU time per decision.
+
+Run from the repository root (a long run: in the background, niced, on a shared machine):
+
+    export PYTHONPATH=src
+    nice -n 10 python benchmarks/bench_dragonlords_mcts.py --games 40 --jobs 2 --max-rounds 10 \
+        --agent mcts:iterations=10 --out dragonlords-mcts.jsonl
+    python benchmarks/bench_dragonlords_mcts.py --report dragonlords-mcts.jsonl
+
+plays GAMES two-player games (seeds FIRST.., MCTS in seat 0 in even games and seat 1 in odd ones;
+the ``max_rounds`` option MAX_ROUNDS, the game ranked by realms, territories and units at the cap)
+and writes one JSON line per game as it finishes: the winners, the realms held, the ending, and the
+process CPU time of every MCTS decision that ran a search (a single legal action, or a root the
+prior decides alone, is not a search). The report prints the MCTS win rate with its 95 % Wilson
+interval (a shared first place counts as a win) and the CPU seconds per searched decision
+(median, mean, 95th percentile, maximum): CPU time does not depend on what else the machine
+runs, unlike the wall clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from warhorn.ai import MCTSAgent, make_agent
+from warhorn.engine import Rng, load_game
+from warhorn.sim import wilson_interval
+
+
+def play_one(args: tuple[int, int, str, int]) -> dict[str, Any]:
+    """One game of ``agent`` against the heuristic; MCTS sits in seat ``game % 2``."""
+    game, seed, agent, max_rounds = args
+    me = game % 2
+    state = load_game("dragonlords", seed=seed, players=2, max_rounds=max_rounds)
+    agents = [make_agent(agent), make_agent("heuristic")]
+    if me == 1:
+        agents.reverse()
+    rngs = [Rng(2 * seed + 1), Rng(2 * seed + 2)]
+    cpu: list[float] = []
+    decisions = 0
+    while (decision := state.pending()) is not None:
+        player = decision.player
+        started = time.process_time()
+        action = agents[player].choose(state, player, rngs[player])
+        took = time.process_time() - started
+        if player == me:
+            decisions += 1
+            search = getattr(agents[me], "last", None)
+            if isinstance(agents[me], MCTSAgent) and search is not None and search.iterations > 0:
+                cpu.append(round(took, 4))
+        state, _ = state.apply(action)
+    results = state.results()
+    assert results is not None
+    return {
+        "game": game,
+        "seed": seed,
+        "mcts_seat": me,
+        "agent": agent,
+        "max_rounds": max_rounds,
+        "winners": sorted(results.winners),
+        "realms": [results.scores[p] for p in range(2)],
+        "reason": results.reason,
+        "mcts_decisions": decisions,
+        "searched_cpu": cpu,
+    }
+
+
+def play(games: int, first: int, agent: str, jobs: int, out: Path, max_rounds: int) -> None:
+    work = [(g, first + g, agent, max_rounds) for g in range(games)]
+    with out.open("a", encoding="utf-8") as sink:
+        if jobs <= 1:
+            for job in work:
+                sink.write(json.dumps(play_one(job)) + "\n")
+                sink.flush()
+            return
+        with ProcessPoolExecutor(jobs) as pool:
+            for record in pool.map(play_one, work):
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
+
+
+def report(path: Path) -> None:
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not records:
+        print("no games recorded")
+        return
+    n = len(records)
+    wins = sum(1 for r in records if r["mcts_seat"] in r["winners"])
+    interval = wilson_interval(wins, n)
+    agents = sorted({r["agent"] for r in records})
+    caps = ", ".join(str(c) for c in sorted({r["max_rounds"] for r in records}))
+    print(f"{', '.join(agents)} vs heuristic: {n} two-player games, seats alternated, max_rounds {caps}")
+    capped = sum(1 for r in records if "without a winner" in r["reason"])
+    print(f"won outright: {n - capped}; ranked at the round cap (DLR-TRN-03): {capped}")
+    print(f"MCTS wins {wins} / {n} = {wins / n:.1%} (95 % Wilson {interval.low:.1%}-{interval.high:.1%})")
+    cpu = sorted(t for r in records for t in r["searched_cpu"])
+    decisions = sum(r["mcts_decisions"] for r in records)
+    if cpu:
+        p95 = cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]
+        print(
+            f"CPU seconds per searched decision ({len(cpu)} of {decisions} MCTS decisions searched): "
+            f"median {statistics.median(cpu):.2f}, mean {statistics.mean(cpu):.2f}, "
+            f"p95 {p95:.2f}, max {cpu[-1]:.2f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--agent", default="mcts:iterations=10")
+    parser.add_argument("--max-rounds", type=int, default=10, help="the max_rounds option")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("dragonlords-mcts.jsonl"))
+    parser.add_argument("--report", type=Path, help="only report on a file written before")
+    args = parser.parse_args()
+    if args.report is not None:
+        report(args.report)
+        return
+    play(args.games, args.first_seed, args.agent, args.jobs, args.out, args.max_rounds)
+    report(args.out)
+
+
+if __name__ == "__main__":
+    main()
