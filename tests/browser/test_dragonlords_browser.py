@@ -86,10 +86,89 @@ def test_the_world_is_drawn_and_set_up_is_played_by_clicking(
     titles = driver.execute_script(
         "return [...document.querySelectorAll('.dl-map .stack title')].map((t) => t.textContent);"
     )
-    opponent = [t for t in titles if "of player 1" in t]
+    opponent = [t for t in titles if "(player 1)" in t]
     assert opponent and not any("king" in t or "decoy" in t or "sorcerer" in t for t in opponent)
     assert any("hidden token" in t for t in opponent)
     side = driver.find_element(By.CSS_SELECTOR, ".dl-side").text
     assert "your hand:" in side and "(you)" in side
     assert js_errors(driver) == []
+    driver.execute_script("document.querySelector('.dl-board').scrollIntoView()")
     screenshot(driver, "dragonlords-board")
+
+
+#: The outline of every name on the map, as drawn (rotation included): four corners in page pixels.
+NAME_QUADS = """
+return [...document.querySelectorAll('.dl-map .space-name, .dl-map .track-name')].map((t) => {
+  const b = t.getBBox();
+  const m = t.getScreenCTM();
+  const corner = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+  return { text: t.textContent, cls: t.getAttribute('class'),
+    quad: [corner(b.x, b.y), corner(b.x + b.width, b.y), corner(b.x + b.width, b.y + b.height),
+           corner(b.x, b.y + b.height)] };
+});
+"""
+
+
+def _overlap(a: list[list[float]], b: list[list[float]]) -> bool:
+    """Whether two convex quadrilaterals overlap (separating axis test, edges touching do not count)."""
+    for quad in (a, b):
+        for i in range(4):
+            (x1, y1), (x2, y2) = quad[i], quad[(i + 1) % 4]
+            nx, ny = y2 - y1, x1 - x2
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            if max(pa) <= min(pb) + 1e-6 or max(pb) <= min(pa) + 1e-6:
+                return False
+    return True
+
+
+def test_the_map_names_seats_by_people_and_no_two_names_overlap(
+    web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path]
+) -> None:
+    """The Wastelands squares are small: their names stand outside the frame, slanted, and no name on
+    the map covers another; the players are named by their peoples (the page's playerName hook)."""
+    driver = browser
+    links = _create(web_server, ["human", "heuristic", "heuristic", "heuristic"], seed=5, players=4)
+    driver.get(links[0])
+    WebDriverWait(driver, TIMEOUT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".dl-map [data-space]"))
+    names = driver.execute_script(NAME_QUADS)
+    tracks = [n for n in names if n["cls"] == "track-name"]
+    assert len(tracks) == 16 and any("The Witch's Chamber" in n["text"] for n in tracks)
+    clashes = [
+        (a["text"], b["text"])
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if _overlap(a["quad"], b["quad"])
+    ]
+    assert clashes == []
+    frame = driver.execute_script(
+        "const r = document.querySelector('.dl-map .frame').getBoundingClientRect();return [r.top, r.bottom];"
+    )
+    for name in tracks:  # every Wastelands name outside the world's frame, above or below it
+        ys = [y for _, y in name["quad"]]
+        assert max(ys) <= frame[0] + 1 or min(ys) >= frame[1] - 1, name["text"]
+    # the seats are named by their peoples once chosen: in the side panel and in the decision line
+    for _ in range(60):
+        payload = _payload(web_server, links[0])
+        if payload["pending"] and payload["pending"]["yours"] and payload["pending"]["kind"] == "people":
+            break
+        WebDriverWait(driver, TIMEOUT).until(
+            lambda d, seen=payload["version"]: _payload(web_server, links[0])["version"] != seen
+        )
+    buttons = driver.find_elements(By.CSS_SELECTOR, ".dl-turn button")
+    _click_and_wait(driver, buttons[0])
+    payload = _payload(web_server, links[0])
+    mine = payload["view"]["players"][0]["people"]
+    people_name = {
+        "amazons": "Amazons",
+        "barbarians": "Barbarians",
+        "dwarves": "Dwarves",
+        "elves": "Elves",
+        "necromancers": "Necromancers",
+        "orcs": "Orcs",
+    }[mine]
+    WebDriverWait(driver, TIMEOUT).until(
+        lambda d: f"{people_name} (you)" in d.find_element(By.CSS_SELECTOR, ".dl-players").text
+    )
+    assert "Player 0" not in driver.find_element(By.CSS_SELECTOR, ".dl-players").text
+    assert js_errors(driver) == []

@@ -1,4 +1,5 @@
-// Small helpers shared by the lobby and game pages: JSON requests and refusals as Errors.
+// Small helpers shared by the lobby and game pages: JSON requests and refusals as Errors, HTML and SVG
+// elements, and a game renderer's stylesheet.
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -34,6 +35,30 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// An SVG element, as el() makes an HTML one: attributes (on... are listeners), then children.
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Adds a game renderer's stylesheet (/static/games/<name>.css) to the page once.
+export function ensureGameStyles(name) {
+  const id = `${name}-css`;
+  if (document.getElementById(id)) return;
+  document.head.append(el("link", { id, rel: "stylesheet", href: `/static/games/${name}.css` }));
 }
 
 const LINKS_KEY = "warhorn.links";

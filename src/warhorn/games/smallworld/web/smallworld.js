@@ -8,9 +8,8 @@
 //   the combination column with its coins: click a combo to take it.
 // Coins: only your own total is in your view; the others' stay hidden. Every legal action also stays in
 // the generic list of the page.
-import { request, el } from "../api.js";
+import { request, el, svg, ensureGameStyles } from "../api.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const token = document.getElementById("game") ? document.getElementById("game").dataset.token : "";
 
 let layout = null; // the latest layout (it carries the prices of the moment, so it is fetched per version)
@@ -21,25 +20,6 @@ let chosenVersion = -1;
 
 const SYMBOLS = { entry: "⚓", cavern: "◗", magic: "✦", place_slot: "★" };
 const REGION_FIELDS = ["region", "first", "source"]; // the field naming the region an action starts at
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children) {
-    if (child === null || child === undefined) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function ensureStyles() {
-  if (document.getElementById("smallworld-css")) return;
-  document.head.append(el("link", { id: "smallworld-css", rel: "stylesheet", href: "/static/games/smallworld.css" }));
-}
 
 function raceName(id) {
   if (!id) return "";
@@ -314,7 +294,7 @@ function fetchAndDraw(version, tries) {
 }
 
 export function render(container, payload, controls) {
-  ensureStyles();
+  ensureGameStyles("smallworld");
   lastArgs = { container, payload, controls };
   if (layout && layoutVersion === payload.version) {
     draw();
