@@ -50,6 +50,7 @@ def env_game(aec: WarhornAECEnv, seed: int) -> tuple[float, int, int, str]:
     start = time.process_time()
     aec.reset(seed=seed)
     code: tuple[int, ...] = ()
+    decision = None
     for _ in aec.agent_iter():
         _, _, termination, truncation, _ = aec.last()
         if termination or truncation:
@@ -57,7 +58,8 @@ def env_game(aec: WarhornAECEnv, seed: int) -> tuple[float, int, int, str]:
             continue
         chooser = aec.session.chooser
         assert chooser is not None
-        if not chooser.chosen:  # a new decision: the action raw play chooses, over the same list
+        if chooser is not decision:  # a new decision: the action raw play chooses, over the same list
+            decision = chooser
             code = aec.session.index.encode(rng.choice(list(chooser.codes.values())))
             actions += 1
         aec.step(code[len(chooser.chosen)])
@@ -70,14 +72,20 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=3, help="games per registered game (seeds 0..n-1)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable; default: every one)")
+    parser.add_argument(
+        "--observation", default="game", help="the environment's observation: game (default) or hashed-view"
+    )
     args = parser.parse_args()
     print(
         f"{'game':<28} {'actions':>8} {'raw µs/action':>14} {'env µs/action':>14} "
         f"{'tokens/action':>14} {'overhead':>9}"
     )
     for game, plugin in registered_plugins().items():
+        if args.game and game not in args.game:
+            continue
         options = dict(plugin.conformance.option_sets[0])
-        aec = env(game, **options)
+        aec = env(game, observation=args.observation, **options)
         raw_s = env_s = 0.0
         actions = tokens = 0
         for seed in range(args.games):

@@ -1,4 +1,5 @@
-"""Encoded observations: fixed shape, read from the view alone, and blind to what a player may not see."""
+"""Encoded observations: fixed shape, and blind to what a player may not see (the game's own encoder
+and the hashed view alike)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from warhorn.conformance import conformance_cases
 from warhorn.engine.registry import load_game
 from warhorn.engine.rng import Rng
-from warhorn.interop.observation import VIEW_SIZE, encode_view, view_features
+from warhorn.interop.observation import OBSERVATION_KINDS, encode_view, observation_encoder, view_features
 
 OPTION_SETS = sorted({(game, tuple(sorted(options.items()))) for game, options, _ in conformance_cases()})
 
@@ -20,19 +21,23 @@ def _id(case: tuple[str, tuple[tuple[str, Any], ...]]) -> str:
     return f"{game}[{','.join(f'{k}={v}' for k, v in options) or 'default'}]"
 
 
+@pytest.mark.parametrize("kind", OBSERVATION_KINDS)
 @pytest.mark.parametrize("case", OPTION_SETS, ids=[_id(c) for c in OPTION_SETS])
-def test_encoded_observation_leaks_nothing_hidden(case: tuple[str, tuple[tuple[str, Any], ...]]) -> None:
+def test_encoded_observation_leaks_nothing_hidden(
+    case: tuple[str, tuple[tuple[str, Any], ...]], kind: str
+) -> None:
     game, option_items = case
+    encoder = observation_encoder(load_game(game, seed=0, **dict(option_items)), kind)
     state = load_game(game, seed=5, **dict(option_items))
     rng = Rng(5)
     step = 0
     while not state.is_terminal and step < 400:
         if step % 7 == 0:
             for player in range(state.num_players):
-                seen = encode_view(state.view(player))
-                assert seen.shape == (VIEW_SIZE,) and seen.dtype == np.float32
+                seen = encoder.encode(state, player)
+                assert seen.shape == (encoder.size,) and seen.dtype == np.float32
                 other = state.determinize(player, Rng(rng.next_u64()))
-                assert np.array_equal(encode_view(other.view(player)), seen), (
+                assert np.array_equal(encoder.encode(other, player), seen), (
                     f"step {step}: player {player}'s encoded observation depends on hidden facts"
                 )
         state, _ = state.apply(rng.choice(state.legal_actions()))

@@ -41,7 +41,10 @@ def test_the_information_state_tensor_keeps_the_players_own_tokens_and_its_views
     state = game.new_initial_state()
     observation_size = game.observation_tensor_size()
     vocabulary = game.num_distinct_actions()
-    assert game.information_state_tensor_size() == information_state_tensor_size(observation_size, vocabulary)
+    view_size = observation_size - 2 * vocabulary  # the encoder's part of the observation
+    assert game.information_state_tensor_size() == information_state_tensor_size(
+        observation_size, vocabulary, view_size
+    )
     chosen: dict[int, list[int]] = {0: [], 1: []}
     for _ in range(40):
         player = state.current_player()

@@ -196,7 +196,12 @@ class GamePlugin:
     - ``terminal``: a :class:`TerminalSupport` (``warhorn play``'s ``map``, ``cards`` and the odds
       shown before an attack);
     - ``rules_help``: a package holding ``rules_help.toml``, one paragraph per rule ID
-      (:mod:`warhorn.rules_help`: ``warhorn rules <game>`` and the server's ``/rules/<game>``).
+      (:mod:`warhorn.rules_help`: ``warhorn rules <game>`` and the server's ``/rules/<game>``);
+    - ``observation``: a factory ``(first_state) -> encoder`` for :mod:`warhorn.interop`: the
+      encoder's ``size`` (fixed for the game and option set of ``first_state``) and
+      ``encode(state, player)``, what ``player`` sees as that many float32 numbers, read from the
+      state directly (cheaper than hashing ``view(player)``, which games without one get). It must
+      show nothing the view hides: the interop leak test resamples hidden facts with ``determinize``.
 
     ``content``: how content folders are read (None: the game has no content
     files). ``conformance``: the cases the conformance suite plays.
@@ -214,6 +219,7 @@ class GamePlugin:
     positions: str | None = None
     rules_help: str | None = None
     terminal: str | None = None
+    observation: str | None = None
 
     @property
     def id(self) -> str:

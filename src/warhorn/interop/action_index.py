@@ -238,6 +238,12 @@ class TokenChooser:
     which tokens continue at least one legal action's code after the tokens
     chosen so far; :meth:`choose` adds one and returns the action once its code
     is complete (a prefix that only one legal action continues completes it).
+
+    A token that every remaining legal action's code has next is no choice: it
+    is taken at once (it joins :attr:`chosen` without a step), so each token
+    an agent chooses splits the legal actions left (a Defenders move to a
+    space reached one way only is one token, not four). A decision with a
+    single legal action still takes one token, the first of its code.
     """
 
     def __init__(self, index: ActionIndex, legal: Sequence[Action]) -> None:
@@ -247,13 +253,35 @@ class TokenChooser:
         self.codes = {index.encode(action): action for action in legal}
         self.chosen: list[int] = []
         self._candidates = list(self.codes)
+        self._mask: npt.NDArray[np.int8] | None = None
+        self._take_forced()
+
+    def _take_forced(self) -> None:
+        """Append the tokens every remaining code shares next (codes are distinct and prefix-free, so
+        two or more of them part somewhere)."""
+        candidates = self._candidates
+        if len(candidates) < 2:
+            return
+        depth = len(self.chosen)
+        first = candidates[0]
+        while all(code[depth] == first[depth] for code in candidates):
+            self.chosen.append(first[depth])
+            depth += 1
 
     def mask(self) -> npt.NDArray[np.int8]:
-        """1 for each token that continues a legal action's code, else 0 (length ``index.size``)."""
-        out = np.zeros(self.index.size, dtype=np.int8)
+        """1 for each token that continues a legal action's code, else 0 (length ``index.size``;
+        a new array at every call)."""
+        if self._mask is None:
+            out = np.zeros(self.index.size, dtype=np.int8)
+            depth = len(self.chosen)
+            out[[code[depth] for code in self._candidates]] = 1
+            self._mask = out
+        return self._mask.copy()
+
+    def allows(self, token: int) -> bool:
+        """Whether ``token`` continues a legal action's code (what :meth:`mask` says, without building it)."""
         depth = len(self.chosen)
-        out[[code[depth] for code in self._candidates]] = 1
-        return out
+        return any(code[depth] == token for code in self._candidates)
 
     def choose(self, token: int) -> Action | None:
         """Take ``token`` next; the chosen legal action once it is determined, else None."""
@@ -263,6 +291,8 @@ class TokenChooser:
             raise ActionIndexError(f"token {token} ({self.index.tokens[token]!r}) continues no legal action")
         self.chosen.append(token)
         self._candidates = following
+        self._mask = None
         if len(following) == 1:
             return self.codes[following[0]]
+        self._take_forced()
         return None

@@ -10,12 +10,15 @@ Keyword arguments: ``seat`` (the learning seat, default 0), ``opponents`` (an
 agent spec of :func:`warhorn.ai.agents.make_agent` for every other seat, or a
 list with one per seat, the learner's entry ignored; default ``"random"``),
 ``illegal_token_reward`` (what a token outside the mask earns; it changes
-nothing; default 0), ``content`` and the game's own options.
+nothing; default 0), ``observation`` (``"game"``: the game's own encoder when it
+has one, the default; ``"hashed-view"``: the JSON view hashed), ``content`` and
+the game's own options.
 
 The action space is ``Discrete(V)``: the learner chooses its actions token by
 token (:mod:`warhorn.interop.action_index`), with the mask of the next token in
 ``info["action_mask"]`` (also ``info["view"]``, the JSON view, and
-``info["decision"]``). Every decision asked of another seat — a casualty choice
+``info["decision"]``, built only when read:
+:class:`~warhorn.interop.session.LazyInfo`). Every decision asked of another seat — a casualty choice
 in the learner's attack included — is taken by that seat's agent before
 control returns. The reward comes at the end, the learner's
 :func:`warhorn.interop.session.seat_rewards`.
@@ -23,7 +26,6 @@ control returns. The reward comes at the end, the learner's
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +37,7 @@ from gymnasium import spaces
 from warhorn.ai.agents import Agent, make_agent
 from warhorn.engine.registry import registered_games
 from warhorn.engine.rng import Rng
-from warhorn.interop.session import TokenSession
+from warhorn.interop.session import LazyInfo, TokenSession
 
 
 class WarhornGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -51,12 +53,13 @@ class WarhornGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_token_reward: float = 0.0,
         render_mode: str | None = None,
         content: Any = None,
+        observation: str = "game",
         **options: Any,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.session = TokenSession(game, options, content)
+        self.session = TokenSession(game, options, content, observation)
         players = self.session.num_players
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} outside 0..{players - 1} for {game} with {players} players")
@@ -73,16 +76,18 @@ class WarhornGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._agent_rng = Rng(0)
 
     def _info(self) -> dict[str, Any]:
-        decision = self.session.state.pending()
-        info: dict[str, Any] = {
-            "action_mask": self.session.mask(self.seat),
-            "view": copy.deepcopy(self.session.view(self.seat)),
-            "decision": decision.to_json() if decision else None,
-        }
-        results = self.session.state.results()
-        if results is not None:
-            info["results"] = results.to_json()
-        return info
+        state, seat = self.session.state, self.seat  # states never change: the entries read this one
+        eager: dict[str, Any] = {"action_mask": self.session.mask(seat)}
+        if state.is_terminal:
+            results = state.results()
+            eager["results"] = results.to_json() if results is not None else None
+        return LazyInfo(
+            eager,
+            {
+                "view": lambda: state.view(seat),
+                "decision": lambda: None if (d := state.pending()) is None else d.to_json(),
+            },
+        )
 
     def _play_others(self) -> None:
         """Let the built-in agents take every decision until the learner is asked or the game ends."""
@@ -107,7 +112,8 @@ class WarhornGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         token = int(action)
         if self.session.is_terminal:
             raise RuntimeError("the game is over: call reset()")
-        if not self.session.mask(self.seat)[token]:
+        chooser = self.session.chooser if self.session.acting_player == self.seat else None
+        if chooser is None or not 0 <= token < self.session.index.size or not chooser.allows(token):
             info = self._info()
             info["illegal_token"] = True
             return self.session.observation(self.seat), self.illegal_token_reward, False, False, info

@@ -1,4 +1,11 @@
-"""A player's view as a fixed-shape float32 vector, for any game, read from ``view(player)`` alone.
+"""What a player sees as a fixed-shape float32 vector: the game's own encoder, or its view hashed.
+
+A game may name an observation encoder in its plugin (``GamePlugin.observation``:
+a factory ``(first_state) -> encoder`` with ``size`` and ``encode(state,
+player)``): it reads the state directly, which is much cheaper than building
+the JSON view, and must show nothing the view hides. :func:`observation_encoder`
+returns it, or, for a game without one, :class:`HashedViewEncoder`: the view
+hashed, as below.
 
 Views are JSON of any shape (lists of pieces, maps of spaces, hands of
 cards), so the encoding is generic feature hashing over the view's leaves:
@@ -23,10 +30,14 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
+
+from warhorn.engine.plugin import resolve
+from warhorn.engine.registry import game_plugin
+from warhorn.engine.state import GameState
 
 #: Slots of the hashed view (the default observation size).
 VIEW_SIZE = 2048
@@ -166,3 +177,44 @@ def encode_view(view: dict[str, Any], size: int = VIEW_SIZE) -> npt.NDArray[np.f
     where = np.concatenate([w for w, _ in parts])
     weight = np.concatenate([v for _, v in parts])
     return np.bincount(where, weights=weight, minlength=size).astype(np.float32)
+
+
+class ObservationEncoder(Protocol):
+    """What a player sees, as ``size`` float32 numbers, for every state of one game and option set."""
+
+    @property
+    def size(self) -> int: ...
+
+    def encode(self, state: GameState, player: int) -> npt.NDArray[np.float32]: ...
+
+
+class HashedViewEncoder:
+    """The generic encoder: ``view(player)`` hashed into ``size`` slots (:func:`encode_view`)."""
+
+    name = "hashed-view"
+
+    def __init__(self, size: int = VIEW_SIZE) -> None:
+        self._size = size
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def encode(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
+        return encode_view(state.view(player), self._size)
+
+
+#: The ``observation`` argument of the wrappers: the game's own encoder when it has one, else the view
+#: hashed (``"game"``), or always the view hashed (``"hashed-view"``).
+OBSERVATION_KINDS = ("game", "hashed-view")
+
+
+def observation_encoder(first_state: GameState, kind: str = "game") -> ObservationEncoder:
+    """The encoder of ``first_state``'s game and option set (see the module text)."""
+    if kind not in OBSERVATION_KINDS:
+        raise ValueError(f"observation: {kind!r} is not one of {', '.join(OBSERVATION_KINDS)}")
+    reference = game_plugin(first_state.spec.id).observation
+    if kind == "hashed-view" or reference is None:
+        return HashedViewEncoder()
+    encoder: ObservationEncoder = resolve(reference)(first_state)
+    return encoder

@@ -32,7 +32,7 @@ view it was shown after every action — and every token it chose):
   identifies it;
 - tensor (:func:`information_state_tensor_size`, fixed per game and option
   set): the observation vector, then how many times the player chose each
-  token in the whole game, then the mean of its hashed views after every
+  token in the whole game, then the mean of its encoded views after every
   action so far, then how many actions it has seen (``log1p``). It is a
   function of the information state (equal histories give equal tensors); as
   a game's length has no bound, no fixed-size tensor can tell every history
@@ -51,7 +51,6 @@ import pyspiel
 
 from warhorn.engine.decisions import GameSpec
 from warhorn.engine.registry import game_spec, registered_games
-from warhorn.interop.observation import VIEW_SIZE
 from warhorn.interop.session import TokenSession
 
 #: A bound on tokens per action, for ``max_game_length`` (spec.max_actions × this).
@@ -128,7 +127,9 @@ class WarhornSpielGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is None or not iig_obs_type.perfect_recall:
             return ViewObserver(self.session_template.observation_size)
         return InformationStateObserver(
-            self.session_template.observation_size, self.session_template.index.size
+            self.session_template.observation_size,
+            self.session_template.index.size,
+            self.session_template.encoder.size,
         )
 
 
@@ -154,7 +155,7 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
             self._recall = [""] * players
             #: per player: tokens chosen in the whole game, the sum of its hashed views, how many views
             self._tokens_chosen = np.zeros((players, size), np.float32)
-            self._views_seen = np.zeros((players, VIEW_SIZE), np.float32)
+            self._views_seen = np.zeros((players, self._session.encoder.size), np.float32)
             self._actions_seen = 0
             self._remember_views()
         return self._session
@@ -230,10 +231,13 @@ class InformationStateObserver:
     """OpenSpiel perfect-recall observer: the string identifies everything the player has observed; the
     tensor summarises it in a fixed shape (see the module text)."""
 
-    def __init__(self, observation_size: int, index_size: int) -> None:
+    def __init__(self, observation_size: int, index_size: int, view_size: int) -> None:
         self.observation_size = observation_size
         self.index_size = index_size
-        self.tensor = np.zeros(information_state_tensor_size(observation_size, index_size), np.float32)
+        self.view_size = view_size
+        self.tensor = np.zeros(
+            information_state_tensor_size(observation_size, index_size, view_size), np.float32
+        )
         self.dict = {"information_state": self.tensor}
 
     def set_from(self, state: WarhornSpielState, player: int) -> None:
@@ -241,7 +245,7 @@ class InformationStateObserver:
         self.tensor[:at] = state.session.observation(player)
         self.tensor[at : at + self.index_size] = state._tokens_chosen[player]
         at += self.index_size
-        self.tensor[at : at + VIEW_SIZE] = state._views_seen[player] / state._actions_seen
+        self.tensor[at : at + self.view_size] = state._views_seen[player] / state._actions_seen
         self.tensor[-1] = np.log1p(state._actions_seen)
 
     def string_from(self, state: WarhornSpielState, player: int) -> str:
@@ -249,9 +253,10 @@ class InformationStateObserver:
         return f"player {player} recall {state._recall[player]}"
 
 
-def information_state_tensor_size(observation_size: int, index_size: int) -> int:
-    """The information-state tensor's length: observation, token counts, mean hashed view, actions seen."""
-    return observation_size + index_size + VIEW_SIZE + 1
+def information_state_tensor_size(observation_size: int, index_size: int, view_size: int) -> int:
+    """The information-state tensor's length: observation, token counts, mean encoded view (``view_size``
+    numbers), actions seen."""
+    return observation_size + index_size + view_size + 1
 
 
 def register_games() -> list[str]:

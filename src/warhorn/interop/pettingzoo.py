@@ -8,8 +8,13 @@ so it may act several times in a row; each observation is a dict with
 ``"observation"`` (the float32 vector of :mod:`warhorn.interop.session`) and
 ``"action_mask"`` (the tokens that continue a legal action). ``infos[agent]``
 holds the JSON view of the agent selected (``"view"``) and the decision
-(``"decision"``). Rewards come at the end from the results
+(``"decision"``), built only when read (:class:`~warhorn.interop.session.LazyInfo`).
+Rewards come at the end from the results
 (:func:`warhorn.interop.session.seat_rewards`).
+
+``observation="game"`` (default) encodes what a player sees with the game's own
+encoder when it has one; ``"hashed-view"`` hashes the JSON view for every game
+(:mod:`warhorn.interop.observation`).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from warhorn.interop.session import TokenSession
+from warhorn.interop.session import LazyInfo, TokenSession
 
 
 class WarhornAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # type: ignore[misc]
@@ -34,13 +39,18 @@ class WarhornAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # ty
     }
 
     def __init__(
-        self, game: str, render_mode: str | None = None, content: Any = None, **options: Any
+        self,
+        game: str,
+        render_mode: str | None = None,
+        content: Any = None,
+        observation: str = "game",
+        **options: Any,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.session = TokenSession(game, options, content)
+        self.session = TokenSession(game, options, content, observation)
         self.possible_agents = [f"player_{i}" for i in range(self.session.num_players)]
         size = self.session.index.size
         observation_space = spaces.Dict(
@@ -79,12 +89,15 @@ class WarhornAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # ty
         if player is None:
             return
         self.agent_selection = self.possible_agents[player]
-        decision = self.session.state.pending()
+        state = self.session.state  # states never change: the entries read this one when asked
         self.infos = {agent: {} for agent in self.agents}
-        self.infos[self.agent_selection] = {
-            "view": self.session.view(player),
-            "decision": decision.to_json() if decision else None,
-        }
+        self.infos[self.agent_selection] = LazyInfo(
+            {},
+            {
+                "view": lambda: state.view(player),
+                "decision": lambda: None if (d := state.pending()) is None else d.to_json(),
+            },
+        )
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         player = self._player(agent)
@@ -122,6 +135,12 @@ class WarhornAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # ty
         pass
 
 
-def env(game: str, render_mode: str | None = None, content: Any = None, **options: Any) -> WarhornAECEnv:
+def env(
+    game: str,
+    render_mode: str | None = None,
+    content: Any = None,
+    observation: str = "game",
+    **options: Any,
+) -> WarhornAECEnv:
     """The PettingZoo AEC environment of registered ``game`` with ``options`` (e.g. ``round_cap=4``)."""
-    return WarhornAECEnv(game, render_mode=render_mode, content=content, **options)
+    return WarhornAECEnv(game, render_mode=render_mode, content=content, observation=observation, **options)

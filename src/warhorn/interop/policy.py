@@ -17,10 +17,11 @@ import numpy as np
 import numpy.typing as npt
 
 from warhorn.engine.actions import Action
+from warhorn.engine.registry import load_game
 from warhorn.engine.rng import Rng
 from warhorn.engine.state import GameState
 from warhorn.interop.action_index import ActionIndex, TokenChooser
-from warhorn.interop.observation import encode_view
+from warhorn.interop.observation import ObservationEncoder, observation_encoder
 from warhorn.interop.session import observation_vector
 
 #: observation vector, mask of the next token (int8) -> the token chosen (one the mask allows).
@@ -33,20 +34,22 @@ class TokenPolicyAgent:
     def __init__(self, policy: TokenPolicy, name: str = "token policy") -> None:
         self.policy = policy
         self.name = name
-        self._indexes: dict[tuple[str, str], ActionIndex] = {}
+        self._indexes: dict[tuple[str, str], tuple[ActionIndex, ObservationEncoder]] = {}
         self._tokens = 0
 
-    def _index(self, state: GameState) -> ActionIndex:
+    def _index(self, state: GameState) -> tuple[ActionIndex, ObservationEncoder]:
         key = (state.spec.id, repr(sorted(state.options.items())))
-        index = self._indexes.get(key)
-        if index is None:
-            index = self._indexes[key] = ActionIndex.for_game(state.spec.id, state.options)
-        return index
+        found = self._indexes.get(key)
+        if found is None:
+            index = ActionIndex.for_game(state.spec.id, state.options)
+            first = load_game(state.spec.id, seed=0, **state.options)
+            found = self._indexes[key] = (index, observation_encoder(first))
+        return found
 
     def choose(self, state: GameState, player: int, rng: Rng) -> Action:
-        index = self._index(state)
+        index, encoder = self._index(state)
         chooser = TokenChooser(index, state.legal_actions())
-        view = encode_view(state.view(player))
+        view = encoder.encode(state, player)
         self._tokens = 0
         while True:
             mask = chooser.mask()

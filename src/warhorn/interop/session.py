@@ -8,11 +8,11 @@ game moves on when the action is determined.
 
 The observation of a player is one float32 vector:
 
-- ``[0, VIEW_SIZE)``: the player's view, hashed (:mod:`warhorn.interop.observation`);
-- ``[VIEW_SIZE, VIEW_SIZE + V)``: how many times each token was chosen so far
-  in the pending action (V = the action index's size; zeros for a player who
-  is not choosing);
-- ``[VIEW_SIZE + V, VIEW_SIZE + 2V)``: the token chosen last (one-hot).
+- ``[0, E)``: what the player sees, from the game's observation encoder (or its
+  view hashed, for a game without one: :mod:`warhorn.interop.observation`);
+- ``[E, E + V)``: how many times each token was chosen so far in the pending
+  action (V = the action index's size; zeros for a player who is not choosing);
+- ``[E + V, E + 2V)``: the token chosen last (one-hot).
 
 Rewards (:func:`seat_rewards`): a winner gets 1; a player in the last group of
 the ranking — or every player when nobody won (a cooperative game lost) —
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -35,20 +35,21 @@ from warhorn.engine.decisions import Results
 from warhorn.engine.registry import game_spec, load_game
 from warhorn.engine.state import GameState
 from warhorn.interop.action_index import ActionIndex, TokenChooser
-from warhorn.interop.observation import VIEW_SIZE, encode_view
+from warhorn.interop.observation import ObservationEncoder, observation_encoder
 
 
 def observation_vector(
     view: npt.NDArray[np.float32], chosen: Sequence[int], index_size: int
 ) -> npt.NDArray[np.float32]:
-    """The observation of a player whose hashed view is ``view`` and who chose ``chosen`` so far in the
-    pending action (empty for a player not choosing): the layout of the module text."""
-    out = np.zeros(VIEW_SIZE + 2 * index_size, dtype=np.float32)
-    out[:VIEW_SIZE] = view
+    """The observation of a player whose encoded view is ``view`` and who chose ``chosen`` so far in
+    the pending action (empty for a player not choosing): the layout of the module text."""
+    seen = len(view)
+    out = np.zeros(seen + 2 * index_size, dtype=np.float32)
+    out[:seen] = view
     if chosen:
         for token in chosen:
-            out[VIEW_SIZE + token] += 1.0
-        out[VIEW_SIZE + index_size + chosen[-1]] = 1.0
+            out[seen + token] += 1.0
+        out[seen + index_size + chosen[-1]] = 1.0
     return out
 
 
@@ -69,15 +70,23 @@ def seat_rewards(results: Results, num_players: int) -> list[float]:
 class TokenSession:
     """A game of ``game`` with ``options`` whose actions are chosen token by token."""
 
-    def __init__(self, game: str, options: Mapping[str, Any] | None = None, content: Any = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        content: Any = None,
+        observation: str = "game",
+    ) -> None:
         self.game = game
         self.options = dict(options or {})
         self.content = content
         self.spec = game_spec(game)
         self.index = ActionIndex.for_game(game, self.options)
-        self.num_players = load_game(game, seed=0, content=content, **self.options).num_players
-        self.observation_size = VIEW_SIZE + 2 * self.index.size
         self.state: GameState = load_game(game, seed=0, content=content, **self.options)
+        self.num_players = self.state.num_players
+        #: What a player sees as numbers (``observation``: ``"game"`` or ``"hashed-view"``).
+        self.encoder: ObservationEncoder = observation_encoder(self.state, observation)
+        self.observation_size = self.encoder.size + 2 * self.index.size
         self._chooser: TokenChooser | None = None
         self._views: dict[int, dict[str, Any]] = {}
         self._encoded: dict[int, npt.NDArray[np.float32]] = {}
@@ -141,11 +150,11 @@ class TokenSession:
         return text
 
     def encoded_view(self, player: int) -> npt.NDArray[np.float32]:
-        """``player``'s view hashed (:func:`~warhorn.interop.observation.encode_view`; cached until the
-        state changes, so the tokens of one action hash the view once). Do not modify it."""
+        """What ``player`` sees, encoded (:attr:`encoder`; cached until the state changes, so the
+        tokens of one action encode it once). Do not modify it."""
         encoded = self._encoded.get(player)
         if encoded is None:
-            encoded = self._encoded[player] = encode_view(self.view(player))
+            encoded = self._encoded[player] = self.encoder.encode(self.state, player)
         return encoded
 
     def mask(self, player: int) -> npt.NDArray[np.int8]:
@@ -183,3 +192,80 @@ class TokenSession:
         if results is None:
             return [0.0] * self.num_players
         return seat_rewards(results, self.num_players)
+
+
+class LazyInfo(dict[str, Any]):
+    """An ``info`` dict whose costly entries (the JSON view, the decision) are computed when first read.
+
+    It is a real ``dict``: ``info["view"]``, ``"view" in info``, ``info.get("view")``, iteration,
+    comparison, copying and pickling all see every entry (reading one computes and keeps it), so
+    nothing is built for an agent loop that never looks.
+    """
+
+    def __init__(self, eager: Mapping[str, Any], lazy: Mapping[str, Callable[[], Any]]) -> None:
+        super().__init__(eager)
+        self._lazy = dict(lazy)
+
+    def _fill(self) -> LazyInfo:
+        for key in list(self._lazy):
+            dict.__setitem__(self, key, self._lazy.pop(key)())
+        return self
+
+    def __missing__(self, key: str) -> Any:
+        thunk = self._lazy.pop(key, None)
+        if thunk is None:
+            raise KeyError(key)
+        value = thunk()
+        dict.__setitem__(self, key, value)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self._lazy
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            return default
+        return self[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._lazy.pop(key, None)
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        if self._lazy.pop(key, None) is None:
+            dict.__delitem__(self, key)
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self._lazy)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fill().copy())
+
+    def keys(self) -> Any:
+        return dict.keys(self._fill())
+
+    def values(self) -> Any:
+        return dict.values(self._fill())
+
+    def items(self) -> Any:
+        return dict.items(self._fill())
+
+    def copy(self) -> dict[str, Any]:
+        return dict(dict.items(self._fill()))
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        if isinstance(other, LazyInfo):
+            other._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self._fill())
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(dict.items(self._fill())),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return copy.deepcopy(dict(dict.items(self._fill())), memo)

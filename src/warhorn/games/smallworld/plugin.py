@@ -31,6 +31,7 @@ PLUGIN = GamePlugin(
     heuristic="warhorn.ai.smallworld.player:make_heuristic",
     search_hooks="warhorn.ai.smallworld.search:HOOKS",
     positions="warhorn.games.smallworld.position",
+    observation="warhorn.games.smallworld.observation:observation_encoder",
     board_layout="warhorn.games.smallworld.web.layout:smallworld_layout",
     web_assets="warhorn.games.smallworld.web",
     rules_help="warhorn.games.smallworld",
