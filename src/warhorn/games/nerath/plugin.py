@@ -20,4 +20,5 @@ PLUGIN = GamePlugin(
     terminal="warhorn.games.nerath.terminal:TERMINAL",
     odds="warhorn.games.nerath.odds_support:ODDS_SUPPORT",
     positions="warhorn.games.nerath.position",
+    observation="warhorn.games.nerath.observation:observation_encoder",
 )
