@@ -13,6 +13,7 @@ PLUGIN = GamePlugin(
     heuristic="warhorn.ai.defenders.player:DefendersHeuristic",
     search_hooks="warhorn.ai.defenders.search:HOOKS",
     positions="warhorn.games.defenders.position",
+    observation="warhorn.games.defenders.observation:observation_encoder",
     board_layout="warhorn.games.defenders.web.layout:defenders_layout",
     web_assets="warhorn.games.defenders.web",
     rules_help="warhorn.games.defenders",
