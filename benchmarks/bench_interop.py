@@ -60,7 +60,7 @@ def env_game(aec: WarhornAECEnv, seed: int) -> tuple[float, int, int, str]:
         assert chooser is not None
         if chooser is not decision:  # a new decision: the action raw play chooses, over the same list
             decision = chooser
-            code = aec.session.index.encode(rng.choice(list(chooser.codes.values())))
+            code = aec.session.index.encode(rng.choice(chooser.legal))
             actions += 1
         aec.step(code[len(chooser.chosen)])
         tokens += 1

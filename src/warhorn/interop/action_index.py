@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -100,6 +100,13 @@ class ActionIndex:
         words += [f"str:{text}" for text in sorted(set(strings))]
         self.tokens: tuple[str, ...] = tuple(words)
         self._number = {word: i for i, word in enumerate(self.tokens)}
+        number = self._number
+        self._strings = {word[4:]: i for word, i in number.items() if word.startswith("str:")}
+        self._ints = [number[f"int:{n}"] for n in range(100)]
+        self._open, self._close, self._none = number[OPEN], number[CLOSE], number[NONE]
+        self._true, self._false, self._empty = number[TRUE], number[FALSE], number[EMPTY]
+        self._spell, self._end = number[SPELL], number[END]
+        self._fields: dict[type[Action], tuple[str, ...]] = {}
         # Codes of the actions met lately: a game offers the same actions decision after decision
         # (Nerath's hundreds of moves), and coding one walks its fields. Actions are frozen values.
         self._codes: dict[Action, tuple[int, ...]] = {}
@@ -133,33 +140,42 @@ class ActionIndex:
             raise ActionIndexError(f"{action.notation()!r}: {word!r} is not in this game's token vocabulary")
         return number
 
-    def _value_tokens(self, value: Any, action: Action) -> Iterator[int]:
-        if isinstance(value, (tuple, list)):
-            yield self._number[OPEN]
-            for item in value:
-                yield from self._value_tokens(item, action)
-            yield self._number[CLOSE]
-        elif value is None:
-            yield self._number[NONE]
-        elif isinstance(value, bool):
-            yield self._number[TRUE if value else FALSE]
-        elif isinstance(value, int):
+    def _value_tokens(self, value: Any, action: Action, out: list[int]) -> None:
+        """Append the tokens of one field value to ``out``."""
+        kind = type(value)
+        if kind is str:
+            number = self._strings.get(value) if value else self._empty
+            if number is not None:
+                out.append(number)
+            else:
+                out.append(self._spell)
+                for char in value:
+                    out.append(self._token(f"char:{char}", action))
+                out.append(self._end)
+        elif kind is int:
             if not 0 <= value <= MAX_INT:
                 raise ActionIndexError(f"{action.notation()!r}: integer {value} outside 0..{MAX_INT}")
             if value >= 100:
-                yield self._number[f"int-hundreds:{value // 100}"]
-            yield self._number[f"int:{value % 100}"]
-        elif value == "":
-            yield self._number[EMPTY]
-        elif isinstance(value, str):
-            number = self._number.get(f"str:{value}")
-            if number is not None:
-                yield number
-            else:
-                yield self._number[SPELL]
-                for char in value:
-                    yield self._token(f"char:{char}", action)
-                yield self._number[END]
+                out.append(self._number[f"int-hundreds:{value // 100}"])
+            out.append(self._ints[value % 100])
+        elif kind is tuple or kind is list:
+            out.append(self._open)
+            for item in value:
+                self._value_tokens(item, action, out)
+            out.append(self._close)
+        elif value is None:
+            out.append(self._none)
+        elif kind is bool:
+            out.append(self._true if value else self._false)
+        elif isinstance(value, (tuple, list, str, int)):  # subclasses (a str enum, an int enum)
+            plain = (
+                tuple(value)
+                if isinstance(value, (tuple, list))
+                else str(value)
+                if isinstance(value, str)
+                else int(value)
+            )
+            self._value_tokens(plain, action, out)
         else:
             raise ActionIndexError(f"{action.notation()!r}: cannot code a {type(value).__name__} field")
 
@@ -168,13 +184,19 @@ class ActionIndex:
         code = self._codes.get(action)
         if code is None:
             out = [self._token(f"kind:{action.kind}", action)]
-            for f in dataclasses.fields(action):
-                out += self._value_tokens(getattr(action, f.name), action)
+            for name in self._field_names(type(action)):
+                self._value_tokens(getattr(action, name), action, out)
             code = tuple(out)
             if len(self._codes) >= CODE_CACHE_SIZE:
                 self._codes.clear()
             self._codes[action] = code
         return code
+
+    def _field_names(self, action_type: type[Action]) -> tuple[str, ...]:
+        names = self._fields.get(action_type)
+        if names is None:
+            names = self._fields[action_type] = tuple(f.name for f in dataclasses.fields(action_type))
+        return names
 
     # --- tokens -> action ---------------------------------------------------
     def _read_value(self, tokens: Sequence[int], at: int) -> tuple[Any, int]:
@@ -250,11 +272,20 @@ class TokenChooser:
         if not legal:
             raise ActionIndexError("no legal action to choose from")
         self.index = index
-        self.codes = {index.encode(action): action for action in legal}
+        self.legal = legal
+        encode = index.encode
+        #: The codes of the legal actions still continued by the tokens chosen, and their actions.
+        self._candidates = [encode(action) for action in legal]
+        self._actions = list(legal)
         self.chosen: list[int] = []
-        self._candidates = list(self.codes)
         self._mask: npt.NDArray[np.int8] | None = None
         self._take_forced()
+
+    @property
+    def codes(self) -> dict[tuple[int, ...], Action]:
+        """Each legal action's code, and the action."""
+        encode = self.index.encode
+        return {encode(action): action for action in self.legal}
 
     def _take_forced(self) -> None:
         """Append the tokens every remaining code shares next (codes are distinct and prefix-free, so
@@ -268,13 +299,17 @@ class TokenChooser:
             self.chosen.append(first[depth])
             depth += 1
 
+    def next_tokens(self) -> set[int]:
+        """The tokens that continue a legal action's code (the mask's ones)."""
+        depth = len(self.chosen)
+        return {code[depth] for code in self._candidates}
+
     def mask(self) -> npt.NDArray[np.int8]:
         """1 for each token that continues a legal action's code, else 0 (length ``index.size``;
         a new array at every call)."""
         if self._mask is None:
             out = np.zeros(self.index.size, dtype=np.int8)
-            depth = len(self.chosen)
-            out[[code[depth] for code in self._candidates]] = 1
+            out[list(self.next_tokens())] = 1
             self._mask = out
         return self._mask.copy()
 
@@ -286,13 +321,16 @@ class TokenChooser:
     def choose(self, token: int) -> Action | None:
         """Take ``token`` next; the chosen legal action once it is determined, else None."""
         depth = len(self.chosen)
-        following = [code for code in self._candidates if code[depth] == token]
-        if not following:
+        keep = [i for i, code in enumerate(self._candidates) if code[depth] == token]
+        if not keep:
             raise ActionIndexError(f"token {token} ({self.index.tokens[token]!r}) continues no legal action")
         self.chosen.append(token)
-        self._candidates = following
         self._mask = None
-        if len(following) == 1:
-            return self.codes[following[0]]
+        if len(keep) == 1:
+            self._candidates = [self._candidates[keep[0]]]
+            self._actions = [self._actions[keep[0]]]
+            return self._actions[0]
+        self._candidates = [self._candidates[i] for i in keep]
+        self._actions = [self._actions[i] for i in keep]
         self._take_forced()
         return None
