@@ -6,8 +6,9 @@ the JSON view at every action. Seats are numbered from the viewer (0 = the
 viewer, 1 = the next seat …), so a policy learns one seat's play for all.
 The layout is fixed by the board set, the content and the number of players:
 
-- per region of the board set (every island the game may draw, in the order
-  of their ids: the islands in play change with the seed), the owner (a seat, or Murlocs), the race
+- per region the game may have (for an islands set every island it may draw,
+  as the islands in play change with the seed; for a map set the map of that
+  many players), in the order of their ids: the owner (a seat, or Murlocs), the race
   (one-hot over the content's races), declined, tokens, beasts, champion,
   mountain, fort, wisp wall, watchtower, objective, face-up markers (one slot
   per artifact or place), a face-down marker lies there (not which), a bomb
@@ -53,8 +54,14 @@ class SmallWorldObservation:
         regions = set(first.index.order)
         if first.board_ref is not None:
             folder = None if first.content.folder == DATA_DIR else first.content.folder
-            for island in load_board_set(first.board_ref["set"], folder).islands.values():
-                regions.update(region.id for region in island.regions)
+            board_set = load_board_set(first.board_ref["set"], folder)
+            drawable = (  # an islands set draws among all its islands; a map set has one map per count
+                board_set.islands
+                if board_set.set.kind == "islands"
+                else board_set.layout(first.num_players).islands
+            )
+            for island in drawable:
+                regions.update(region.id for region in board_set.islands[island].regions)
         self.regions = tuple(sorted(regions))
         self.slots = {rid: r for r, rid in enumerate(self.regions)}
         self.races = {race: i for i, race in enumerate(sorted(first.content.races))}
