@@ -2,8 +2,8 @@
 
 A game registered through its plugin gets these with no interop code of its own: PettingZoo's
 ``api_test`` and ``seed_test`` on the AEC environment, Gymnasium's ``check_env`` on the single-agent
-environment (every option set), and OpenSpiel's ``random_sim_test`` on the Python game
-(information-state and observation tensors included; each game's first option set). Skipped when the
+environment, and OpenSpiel's ``random_sim_test`` on the Python game (information-state and
+observation tensors included), each on every option set. Skipped when the
 ``rl`` extra is not installed.
 """
 
@@ -21,7 +21,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from warhorn.conformance import conformance_cases  # noqa: E402
-from warhorn.engine.registry import game_spec, registered_plugins  # noqa: E402
+from warhorn.engine.registry import game_spec  # noqa: E402
 from warhorn.interop.gymnasium import env_id  # noqa: E402
 from warhorn.interop.openspiel import short_name  # noqa: E402
 from warhorn.interop.pettingzoo import env  # noqa: E402
@@ -53,15 +53,7 @@ def test_gymnasium_env_checker_passes(case: tuple[str, tuple[tuple[str, Any], ..
     check_env(gymnasium.make(env_id(game), opponents="random", **dict(option_items)).unwrapped)
 
 
-#: OpenSpiel's test on each game's first conformance option set: it checks every tensor and string of
-#: every player at every token, on fresh states as well, which costs minutes per option set.
-FIRST_OPTION_SETS = [
-    (game, tuple(sorted(plugin.conformance.option_sets[0].items())))
-    for game, plugin in sorted(registered_plugins().items())
-]
-
-
-@pytest.mark.parametrize("case", FIRST_OPTION_SETS, ids=[_id(case) for case in FIRST_OPTION_SETS])
+@pytest.mark.parametrize("case", OPTION_SETS, ids=IDS)
 def test_openspiel_random_simulation_test_passes(case: tuple[str, tuple[tuple[str, Any], ...]]) -> None:
     """One simulated game; a game with a round cap plays one round, to keep the suite's time."""
     game, option_items = case

@@ -49,3 +49,27 @@ def test_features_name_paths_and_values() -> None:
     assert view_features(view) == {"spaces/a/owner=k1": 1.0, "spaces/a/pieces/kind=soldier": 2.0, "gold": 7.0}
     assert np.array_equal(encode_view(view), encode_view(dict(reversed(view.items()))))
     assert encode_view(view, size=64).shape == (64,)
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=[_id(c) for c in OPTION_SETS])
+def test_an_encoder_gives_the_same_vector_whatever_it_encoded_before(
+    case: tuple[str, tuple[tuple[str, Any], ...]],
+) -> None:
+    """An encoder may keep what it computed last (Nerath's pieces); used on two games in turn, for
+    every player, it must give what a fresh encoder gives."""
+    game, option_items = case
+    options = dict(option_items)
+    encoder = observation_encoder(load_game(game, seed=0, **options))
+    games = [load_game(game, seed=seed, **options) for seed in (7, 8)]
+    rngs = [Rng(7), Rng(8)]
+    for step in range(150):
+        for g, state in enumerate(games):
+            if state.is_terminal:
+                continue
+            if step % 5 == 0:
+                fresh = observation_encoder(load_game(game, seed=0, **options))
+                for player in range(state.num_players):
+                    assert np.array_equal(encoder.encode(state, player), fresh.encode(state, player)), (
+                        f"step {step}, game {g}, player {player}: the encoder's memory changed its answer"
+                    )
+            games[g], _ = state.apply(rngs[g].choice(state.legal_actions()))

@@ -51,7 +51,11 @@ import pyspiel
 
 from warhorn.engine.decisions import GameSpec
 from warhorn.engine.registry import game_spec, registered_games
+from warhorn.engine.state import GameState
 from warhorn.interop.session import TokenSession
+
+#: How many first states (by seed) a game keeps for the states it deals.
+FIRST_STATES_KEPT = 64
 
 #: A bound on tokens per action, for ``max_game_length`` (spec.max_actions × this).
 TOKENS_PER_ACTION_BOUND = 64
@@ -103,6 +107,7 @@ class WarhornSpielGame(pyspiel.Game):  # type: ignore[misc]
         rng_seed = int(given.pop("rng_seed", 0))
         options = spec.resolve_options(given)
         self.session_template = TokenSession(game, options)
+        self.shared = _Shared(self.session_template)
         self.warhorn_game = game
         self.warhorn_options = options
         self._seeds = np.random.default_rng(rng_seed)
@@ -141,7 +146,7 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
         # Built when first used: OpenSpiel clones a Python state by making a new initial state and
         # overwriting its attributes with copies of the original's, so a state that is only ever
         # overwritten never deals a game.
-        self._template = _Shared(game.session_template)
+        self._template = game.shared
         self._seed = seed
         self._session: TokenSession | None = None
 
@@ -150,7 +155,7 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
         """The game played token by token (dealt with this state's seed when first asked)."""
         if self._session is None:
             self._session = copy.deepcopy(self._template.value)
-            self._session.reset(self._seed)
+            self._session.start_from(self._template.first_state(self._seed))
             players, size = self._session.num_players, self._session.index.size
             self._recall = [""] * players
             #: per player: tokens chosen in the whole game, the sum of its hashed views, how many views
@@ -197,10 +202,21 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Shared:
-    """A value every copy of a state shares (``deepcopy`` leaves it as it is): the session template."""
+    """A value every copy of a state shares (``deepcopy`` leaves it as it is): the session template,
+    and the first states dealt lately by seed (OpenSpiel's tests observe many fresh states and
+    clones of the same deal; a state never changes, so one deal serves them all)."""
 
     def __init__(self, value: TokenSession) -> None:
         self.value = value
+        self._first: dict[int, GameState] = {}
+
+    def first_state(self, seed: int) -> GameState:
+        state = self._first.get(seed)
+        if state is None:
+            if len(self._first) >= FIRST_STATES_KEPT:
+                self._first.clear()
+            state = self._first[seed] = self.value.first_state(seed)
+        return state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self

@@ -5,8 +5,9 @@ the next token (:mod:`warhorn.interop.session`) and answers a token.
 :class:`TokenPolicyAgent` turns it into an :class:`~warhorn.ai.agents.Agent`:
 at each decision it codes the legal actions, builds the same observation the
 environments give, and asks the policy for tokens until they determine one
-legal action. Nothing but ``legal_actions()`` and ``view(player)`` is read, so
-the agent sees exactly what the player may see.
+legal action. Nothing but ``legal_actions()`` and the player's encoded view
+(the game's observation encoder, or ``view(player)`` hashed) is read, so the
+agent sees what the player may see.
 """
 
 from __future__ import annotations

@@ -107,7 +107,16 @@ class TokenSession:
 
     def reset(self, seed: int) -> None:
         """Start a new game with ``seed``."""
-        self.state = load_game(self.game, seed=seed, content=self.content, **self.options)
+        self.start_from(self.first_state(seed))
+
+    def first_state(self, seed: int) -> GameState:
+        """The first state of this game and option set with ``seed``."""
+        return load_game(self.game, seed=seed, content=self.content, **self.options)
+
+    def start_from(self, state: GameState) -> None:
+        """Go on from ``state`` (states never change: it may be shared), the choice of its decision
+        not begun."""
+        self.state = state
         self._begin_decision()
 
     def _begin_decision(self) -> None:

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from warhorn.games.nerath.board import KINGDOM_IDS, LAND
 from warhorn.games.nerath.game import NerathState
 from warhorn.games.nerath.pieces import PIECES
-from warhorn.games.nerath.state import Phase
+from warhorn.games.nerath.state import Phase, Unit
 
 _KINGDOMS = len(KINGDOM_IDS)
 
@@ -38,7 +38,9 @@ class NerathObservation:
     def __init__(self, first: NerathState) -> None:
         d = first.d
         self.spaces = len(first.board)
-        self.land = [kind == LAND for kind in first.board.kind]
+        self.land_spaces = np.array(
+            [i for i, kind in enumerate(first.board.kind) if kind == LAND], dtype=np.intp
+        )
         self.pieces = {piece: i for i, piece in enumerate(PIECES)}
         cards: set[str] = set()
         for k in range(_KINGDOMS):
@@ -59,6 +61,9 @@ class NerathObservation:
         self.at_globals = self.at_kingdoms + _KINGDOMS * self.kingdom_width
         # round, whose turn, phase, battles to fight, battle space, battle round, treasure deck, stack
         self._size = self.at_globals + 1 + _KINGDOMS + len(Phase) + 1 + (self.spaces + 1) + 1 + 2
+        #: The pieces the last vector counted (by number), and their part of it (see _pieces_part).
+        self._last_units: dict[int, Unit] | None = None
+        self._last_part = np.zeros(self._size, dtype=np.float64)
 
     @property
     def size(self) -> int:
@@ -68,25 +73,10 @@ class NerathObservation:
         d = state.d
         where: list[int] = []
         values: list[float] = []
-        width, pieces = self.space_width, self.pieces
-        unit_at, flags_at, per_kingdom = self.unit_at, self.flags_at, len(pieces)
-        for i, c in enumerate(d.control):
-            if self.land[i]:
-                where.append(i * width + (c if c >= 0 else _KINGDOMS))
-                values.append(1.0)
-        for u in d.units.values():
-            at = u.space * width
-            where.append(at + unit_at + u.kingdom * per_kingdom + pieces[u.ptype])
-            values.append(1.0)
-            if u.moved:
-                where.append(at + flags_at + u.kingdom)
-                values.append(1.0)
-            if u.new:
-                where.append(at + flags_at + _KINGDOMS + u.kingdom)
-                values.append(1.0)
-            if u.damage:
-                where.append(at + flags_at + 2 * _KINGDOMS + u.kingdom)
-                values.append(float(u.damage))
+        width = self.space_width
+        control = np.asarray(d.control)[self.land_spaces]
+        where += (self.land_spaces * width + np.where(control >= 0, control, _KINGDOMS)).tolist()
+        values += [1.0] * len(self.land_spaces)
         for i, slots in d.guardians.items():
             at = i * width + self.guardians_at
             for g in slots:
@@ -139,7 +129,47 @@ class NerathObservation:
             float(len(d.treasure_deck.draw_pile)),
             float(len(d.guardian_stack.draw_pile)),
         ]
-        return np.bincount(where, weights=values, minlength=self._size).astype(np.float32)
+        out = self._pieces_part(d.units) + np.bincount(where, weights=values, minlength=self._size)
+        return out.astype(np.float32)
+
+    def _unit_slots(self, u: Unit) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Where one piece counts, and how much: its kind at its space, and its moved, new and damage."""
+        at = u.space * self.space_width
+        flags = at + self.flags_at
+        where = [at + self.unit_at + u.kingdom * len(self.pieces) + self.pieces[u.ptype]]
+        values = [1.0]
+        if u.moved:
+            where.append(flags + u.kingdom)
+            values.append(1.0)
+        if u.new:
+            where.append(flags + _KINGDOMS + u.kingdom)
+            values.append(1.0)
+        if u.damage:
+            where.append(flags + 2 * _KINGDOMS + u.kingdom)
+            values.append(float(u.damage))
+        return tuple(where), tuple(values)
+
+    def _pieces_part(self, units: dict[int, Unit]) -> npt.NDArray[np.float64]:
+        """The pieces' part of the vector. Pieces are frozen values that states share until one
+        changes, so the part is the last one computed, less the pieces gone or replaced, plus the
+        new ones (found by identity; exact: the part holds small whole numbers)."""
+        last = self._last_units
+        if last is None or len(units) < len(last) // 2:
+            part = np.zeros(self._size, dtype=np.float64)
+            changed_in, changed_out = list(units.values()), []
+        else:
+            part = self._last_part.copy()
+            changed_in = [u for uid, u in units.items() if last.get(uid) is not u]
+            changed_out = [last[uid] for uid in last.keys() - units.keys()]
+            changed_out += [last[u.uid] for u in changed_in if u.uid in last]
+        for sign, group in ((1.0, changed_in), (-1.0, changed_out)):
+            for u in group:
+                where, values = self._unit_slots(u)
+                for slot, value in zip(where, values, strict=True):
+                    part[slot] += sign * value
+        self._last_units = dict(units)  # a copy: what the part was computed from
+        self._last_part = part
+        return part
 
 
 def observation_encoder(first: NerathState) -> NerathObservation:
