@@ -22,7 +22,7 @@ Not part of the test suite. Needs the ``rl-train`` extra (PyTorch: take the CPU
 build, e.g. ``pip install torch==2.13.0`` from a local wheel; never a CUDA one)::
 
     pip install -e '.[rl-train]'
-    python examples/train_maskable_ppo.py --minutes 35 --out examples/results/smallworld-ppo
+    python examples/train_maskable_ppo.py --minutes 25 --out examples/results/smallworld-ppo
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ TRAINING = [(0, "random"), (1, "random"), (0, "random"), (1, "random")]
 
 
 def symlog(observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """sign(x)·log(1 + |x|): the hashed view holds counts and sums (coins, tokens) of any size, and
+    """sign(x)·log(1 + |x|): the observation holds counts and sums (coins, tokens) of any size, and
     PPO learns badly from large inputs; training and play both see the observation through this."""
     return np.sign(observation) * np.log1p(np.abs(observation))
 

@@ -53,13 +53,19 @@ def test_gymnasium_env_checker_passes(case: tuple[str, tuple[tuple[str, Any], ..
     check_env(gymnasium.make(env_id(game), opponents="random", **dict(option_items)).unwrapped)
 
 
+#: Options that end a game after so many rounds (the OpenSpiel test plays one round).
+ROUND_LIMITS = ("round_cap", "max_rounds")
+
+
 @pytest.mark.parametrize("case", OPTION_SETS, ids=IDS)
 def test_openspiel_random_simulation_test_passes(case: tuple[str, tuple[tuple[str, Any], ...]]) -> None:
-    """One simulated game; a game with a round cap plays one round, to keep the suite's time."""
+    """One simulated game; a game with a round limit (``round_cap``, ``max_rounds``) plays one round, to
+    keep the suite's time (the test observes every player at every token)."""
     game, option_items = case
     options = dict(option_items)
-    if any(option.name == "round_cap" for option in game_spec(game).options):
-        options["round_cap"] = 1
+    for option in game_spec(game).options:
+        if option.name in ROUND_LIMITS:
+            options[option.name] = 1
     loaded = pyspiel.load_game(short_name(game), options)
     assert loaded.get_type().provides_information_state_tensor
     pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
