@@ -316,3 +316,28 @@ def test_taking_a_kingdom_takes_the_gold_kept_there() -> None:
     state, events = act(state, "attack tusk_ridge gorefort 1")
     assert "gold_taken" in kinds(events)
     assert state.players[0].gold + state.players[1].gold == 11 and state.players[0].gold in (5, 6)
+
+
+@pytest.mark.rule("DLR-HID-03")
+def test_the_owner_orders_its_pieces_for_the_spells_that_remove_units_at_once() -> None:
+    defenders = force(
+        1, 0, DWARF_KING, {"id": 21, "token": "sorcerer", "spells": []}, {"id": 22, "token": "hero"}
+    )
+    attackers = force(
+        0, 5, {"id": 10, "token": "king"}, {"id": 11, "token": "sorcerer", "spells": ["fireball"]}
+    )
+
+    def fireball(order: str | None):
+        state = duel(defenders, attackers=attackers)
+        state, _ = act(state, "attack gorefort bonefield 3 with 11")
+        decision = state.pending()
+        assert (decision.kind, decision.player, decision.rule) == ("order", 1, "DLR-HID-03")
+        options = legal(state)
+        assert "done" in options and len(options) == 6  # the five other orders of three pieces
+        state, _ = act(state, order or "done")
+        state, _ = until(state, "ranged", 0)
+        state, _ = act(state, "cast fireball p11")
+        return {f.id for f in state.battle.dfn.fighters}
+
+    assert fireball(None) == {"p20", "p21"}  # as they stood: the hero first
+    assert fireball("lose 21,22,20") == {"p20", "p22"}  # the owner gives up the sorcerer first

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
 from warhorn.engine.actions import Action
@@ -113,7 +113,7 @@ class Battle:
     dfn: Side
     origins: tuple[str, ...]
     round: int = 1
-    step: str = "tas_d"
+    step: str = "order_d"
     exchange: CardExchange | None = None
     sneak: bool = False
     kingdom: bool = False
@@ -258,6 +258,7 @@ def battle_decision(state: DragonLordsState) -> Decision | None:
         )
     which = step[-1]
     kind, rule = {
+        "order": ("order", "DLR-HID-03"),
         "tas": ("tas", "DLR-CMB-04"),
         "ranged": ("ranged", "DLX-CMB-04"),
         "lose": ("casualties", "DLR-HID-03"),
@@ -265,6 +266,7 @@ def battle_decision(state: DragonLordsState) -> Decision | None:
         "raise": ("raise", "DLX-SPL-NEC"),
     }[step[:-2]]
     prompts = {
+        "order": "order your token-bearing units: spells and cards take the first first (done: keep)",
         "tas": "step 2: cast TAS spells or play step-2 cards, then done",
         "ranged": "ranged step: cast ranged spells, use shards or items, then done",
         "casualties": "step 7: choose which token-bearing units the hits take",
@@ -469,6 +471,8 @@ def battle_legal(state: DragonLordsState) -> list[Action]:
         return escape_options(state, b)
     which = step[-1]
     base = step[:-2]
+    if base == "order":
+        return [Done(), *(Casualties(order) for order in piece_orders(b.side(which)))]
     if base in ("tas", "ranged"):
         return [Done(), *spell_options(state, b, which, base)]
     if base == "lose":
@@ -478,6 +482,17 @@ def battle_legal(state: DragonLordsState) -> list[Action]:
     if base == "raise":
         return [Done(), *raise_options(state, b, which)]
     raise AssertionError(step)
+
+
+def piece_orders(side: Side) -> list[tuple[int, ...]]:
+    """DLR-HID-03: the orders in which a side's pieces may stand for removals at once (spells, cards,
+    Dragon Fire take plain units first, then pieces in this order): every order of up to three
+    pieces, else each piece put first. The order they stand in now is the answer ``done``."""
+    ids = [p.id for p in side.alive_pieces]
+    now = tuple(int(f.id[1:]) for f in side.fighters if f.id.startswith("p"))
+    if len(ids) <= 3:
+        return [o for o in permutations(now) if o != now]
+    return [(pid,) for pid in now[1:]]
 
 
 def escape_options(state: DragonLordsState, b: Battle) -> list[Action]:
@@ -522,6 +537,8 @@ def needs_decision(state: DragonLordsState, b: Battle) -> bool:
     side = b.side(which)
     if side.player < 0:
         return False
+    if step[:-2] == "order":  # the pieces are shown in a combat (DLR-HID-02): public facts only
+        return b.round == 1 and len(side.alive_pieces) >= 2
     # Whether a side is asked depends only on what every player sees (its shown pieces, items and
     # shard count), never on its hand or a sorcerer's spells: asking only when it holds something
     # playable would tell the others what it holds.
@@ -824,6 +841,10 @@ def apply_battle(state: DragonLordsState, action: Action) -> list[Event]:
     if isinstance(action, Done):
         state.battle = replace(b, step=_next_step(step))
         return events + advance(state)
+    if base == "order":
+        assert isinstance(action, Casualties)
+        state.battle = replace(_set_side(b, which, _pieces_first(side, action.pieces)), step=_next_step(step))
+        return events + advance(state)
     if base == "lose":
         assert isinstance(action, Casualties)
         state.battle = _set_side(b, which, _order_losses(side, action.pieces))
@@ -895,6 +916,15 @@ def _discard_from_hand(state: DragonLordsState, player: int, card: str) -> None:
     seat.hand = tuple(hand)
 
 
+def _pieces_first(side: Side, order: Sequence[int]) -> Side:
+    """The listed pieces stand first among the side's pieces, in that order (plain units stay first)."""
+    plain = [f for f in side.fighters if not f.id.startswith("p")]
+    by_id = {f.id: f for f in side.fighters}
+    first = [by_id[f"p{i}"] for i in order if f"p{i}" in by_id]
+    rest = [f for f in side.fighters if f.id.startswith("p") and f not in first]
+    return replace(side, fighters=(*plain, *first, *rest))
+
+
 def _order_losses(side: Side, lost: Sequence[int]) -> Side:
     chosen = {f"p{i}" for i in lost}
     plain = [f for f in side.fighters if not f.id.startswith("p")]
@@ -937,6 +967,8 @@ def _necromantic(state: DragonLordsState, which: str) -> list[Event]:
 
 def _next_step(step: str) -> str:
     order = [
+        "order_d",
+        "order_a",
         "tas_d",
         "tas_a",
         "ranged_d",
