@@ -29,7 +29,9 @@ def test_every_action_word_is_one_token() -> None:
     assert longest <= 12
 
 
-def test_the_words_are_in_the_public_view_only() -> None:
+def test_the_words_are_in_the_public_view_only_and_name_no_card_or_shard() -> None:
     state = load_game("dragonlords", seed=0, players=2)
-    assert "gorefort" in state.view(None)["action_words"]
+    words = set(state.view(None)["action_words"])
+    assert "gorefort" in words and "track:north" in words
+    assert not words & (set(state.content.cards) | set(state.content.quests) | set(state.content.shards))
     assert "action_words" not in state.view(0)

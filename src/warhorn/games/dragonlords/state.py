@@ -536,8 +536,9 @@ class DragonLordsState(GameState):
     @cached_property
     def action_words(self) -> tuple[str, ...]:
         """The fixed words an action may hold: the world's spaces, realms and tracks, the content's
-        ids, and the references actions compose (``track:<id>``, ``ship:<n>``, ``shard:<colour>``,
-        ``p<n>``, ``item:<n>``, ``grail:<n>`` for numbers below :data:`NAMED_NUMBERS`).
+        public ids (not cards, quests or shard colours), and the references actions compose
+        (``track:<id>``, ``ship:<n>``, ``shard:<colour>``, ``p<n>``, ``item:<n>``, ``grail:<n>`` for
+        numbers below :data:`NAMED_NUMBERS`).
 
         They are public and constant; the public view lists them so that the interop vocabulary
         (``warhorn.interop.action_index``, read from the first state's public view) codes each as one
@@ -547,11 +548,14 @@ class DragonLordsState(GameState):
         c, w = self.content, self.world
         words = {s.id for s in w.spaces} | {r.id for r in w.realms} | {t for t, _ in w.tracks}
         words |= {f"track:{t}" for t, _ in w.tracks}
-        words |= set(c.peoples) | set(c.spells) | set(c.cards) | set(c.items) | set(c.monsters)
-        words |= set(c.shards) | {f"shard:{colour}" for colour in c.shards}
+        words |= set(c.peoples) | set(c.spells) | set(c.items) | set(c.monsters)
+        words |= {f"shard:{colour}" for colour in c.shards}
         words |= set(TAKE_ORDER_NAMES) | {"thaw", "dragon_fire"}
         for n in range(NAMED_NUMBERS):
             words |= {f"ship:{n}", f"p{n}", f"item:{n}", f"grail:{n}"}
+        # card ids, quest ids and shard colours are what hands, decks and shards hide: the wire never
+        # names one that is not face up, so they are left out (an action naming one is spelled)
+        words -= set(c.cards) | set(c.quests) | set(c.shards)
         return tuple(sorted(words))
 
     def snapshot(self) -> dict[str, Any]:
