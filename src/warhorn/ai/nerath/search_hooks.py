@@ -31,8 +31,8 @@ ROLLOUT_DEPTH = 12
 
 
 def kingdom_strength(s: NerathState, k: int) -> float:
-    units = s.d.units
-    material = sum(PIECES[units[uid].ptype].cost for uid in s.index().kingdom.get(k, ()))
+    typed = s.index().typed  # pieces by (kingdom, type): one count per type, not one look-up per piece
+    material = sum(stats.cost * len(typed.get((k, ptype), ())) for ptype, stats in PIECES.items())
     return s.d.vp[k] * VP_WORTH + 0.5 * s.d.gold[k] + 1.5 * economy.income_of(s, k) + 0.4 * material
 
 

@@ -117,10 +117,22 @@ class NerathBoard:
     ids: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
     #: The sea spaces' indices, ascending (derived from ``kind``).
     seas: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    #: The territories' (land spaces') indices, ascending (derived from ``kind``).
+    lands: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    #: How many territories each kingdom starts with (derived from ``owner``).
+    home_lands: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ids", tuple(space.id for space in self.graph.spaces))
         object.__setattr__(self, "seas", tuple(i for i, kind in enumerate(self.kind) if kind == SEA))
+        lands = tuple(i for i, kind in enumerate(self.kind) if kind == LAND)
+        object.__setattr__(self, "lands", lands)
+        home = tuple(sum(self.owner[i] == k for i in lands) for k in range(4))
+        object.__setattr__(self, "home_lands", home)
+
+    def land_controllers(self, control: Sequence[int]) -> list[int]:
+        """Who controls each territory, in :attr:`lands` order (``control``: by space index)."""
+        return [control[i] for i in self.lands]
 
     def __len__(self) -> int:
         return len(self.kind)

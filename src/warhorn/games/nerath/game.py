@@ -351,12 +351,13 @@ class NerathState(GameState, BoardQueries):
         return events
 
     def _goto(self, phase: int) -> Event:
-        self.d.pos = TurnPosition(self.d.pos.round, self.d.pos.turn, Phase(phase))
-        ph = Phase(phase)
+        pos = self.d.pos
+        ph = _PHASES[phase]
+        self.d.pos = TurnPosition(pos.round, pos.turn, ph)
         return Event(
             "flow.phase",
-            {"round": self.d.pos.round, "kingdom": self.current_kingdom, "phase": ph.id},
-            f"round {self.d.pos.round}, {self.kingdom_name(self.current_kingdom)}: {ph.title}",
+            {"round": pos.round, "kingdom": pos.turn, "phase": _PHASE_IDS[phase]},
+            f"round {pos.round}, {self.kingdom_name(pos.turn)}: {ph.title}",
         )
 
     def _advance(self, events: list[Event]) -> list[Event]:
@@ -755,6 +756,9 @@ class NerathState(GameState, BoardQueries):
 
 
 _LANDING = LandingHandler()
+#: The phases and their ids by number (the flow changes phase several times a turn).
+_PHASES: tuple[Phase, ...] = tuple(Phase)
+_PHASE_IDS: tuple[str, ...] = tuple(ph.id for ph in Phase)
 
 
 def nerath_factory(options: dict[str, Any], seed: int, content: Any) -> GameState:

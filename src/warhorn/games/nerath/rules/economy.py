@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from warhorn.engine.decisions import Results
 from warhorn.engine.events import Event
-from warhorn.games.nerath.board import LAND
 
 if TYPE_CHECKING:
     from warhorn.games.nerath.game import NerathState
@@ -18,19 +17,14 @@ FFA_LONG_TREASURES = 8
 
 def income_of(s: NerathState, k: int) -> int:
     """Base income + conquered − lost territories (NER-INC-01), halved rounding up without the
-    capital (NER-INC-03)."""
+    capital (NER-INC-03).
+
+    Conquered less lost is the territories ``k`` holds less those it started with (a starting
+    territory still held counts in both).
+    """
     board = s.board
-    gained = lost = 0
-    for kind, controller, owner in zip(board.kind, s.d.control, board.owner, strict=True):
-        if kind != LAND:
-            continue
-        mine = controller == k
-        start = owner == k
-        if mine and not start:
-            gained += 1
-        elif start and not mine:
-            lost += 1
-    total = max(0, board.base_income[k] + gained - lost)
+    held = board.land_controllers(s.d.control).count(k)
+    total = max(0, board.base_income[k] + held - board.home_lands[k])
     if not s.holds_own_capital(k):
         total = (total + 1) // 2
     return total
