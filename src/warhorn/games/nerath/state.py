@@ -258,14 +258,16 @@ class NerathData:
         """A copy whose containers are its own (the values in them are immutable and shared)."""
         twin = object.__new__(NerathData)
         values = twin.__dict__
-        for name, copier in _COPIERS:
-            value = self.__dict__[name]
-            values[name] = value if copier is None else copier(value)
+        values.update(self.__dict__)  # every value shared, then each container copied
+        for name, copier in _CONTAINER_COPIERS:
+            values[name] = copier(values[name])
         return twin
 
 
 #: (field name, copy function or None) for every NerathData field, in declared order.
 _COPIERS: tuple[tuple[str, Any], ...] = tuple((f.name, f.metadata["copy"]) for f in fields(NerathData))
+#: The fields whose values are containers, with their copy functions.
+_CONTAINER_COPIERS: tuple[tuple[str, Any], ...] = tuple((name, copier) for name, copier in _COPIERS if copier)
 
 
 class PieceIndex:
