@@ -82,9 +82,17 @@ class DecisionHandler:
     """
 
     kind: DecisionKind
+    #: The rule a decision of the kingdom whose turn it is names (the kinds that ask another
+    #: player write :meth:`decision` themselves).
+    rule: str = ""
+
+    def task(self, s: NerathState) -> str:
+        """What the kingdom whose turn it is is asked to do (its prompt, after its name)."""
+        raise NotImplementedError
 
     def decision(self, s: NerathState) -> Decision:
-        raise NotImplementedError
+        k = s.current_kingdom
+        return Decision(s.player_of[k], self.kind, f"{s.kingdom_name(k)}: {self.task(s)}", self.rule)
 
     def legal(self, s: NerathState) -> list[Action]:
         """Every action this decision allows now: the one generator of legal actions."""
@@ -235,11 +243,10 @@ class MovementHandler(DecisionHandler):
 
     kind = DecisionKind.MOVEMENT
 
-    def decision(self, s: NerathState) -> Decision:
-        k = s.current_kingdom
-        return Decision(
-            s.player_of[k], self.kind, f"{s.kingdom_name(k)}: move pieces, then pass", "NER-MOV-01"
-        )
+    rule = "NER-MOV-01"
+
+    def task(self, s: NerathState) -> str:
+        return "move pieces, then pass"
 
     def legal(self, s: NerathState) -> list[Action]:
         k = s.current_kingdom
@@ -297,14 +304,10 @@ class RepositionHandler(DecisionHandler):
 
     kind = DecisionKind.REPOSITION
 
-    def decision(self, s: NerathState) -> Decision:
-        k = s.current_kingdom
-        return Decision(
-            s.player_of[k],
-            self.kind,
-            f"{s.kingdom_name(k)}: reposition flyers and heroes, then pass",
-            "NER-REP-01",
-        )
+    rule = "NER-REP-01"
+
+    def task(self, s: NerathState) -> str:
+        return "reposition flyers and heroes, then pass"
 
     def legal(self, s: NerathState) -> list[Action]:
         k = s.current_kingdom
@@ -342,14 +345,10 @@ class ReinforcementsHandler(DecisionHandler):
 
     kind = DecisionKind.REINFORCEMENTS
 
-    def decision(self, s: NerathState) -> Decision:
-        k = s.current_kingdom
-        return Decision(
-            s.player_of[k],
-            self.kind,
-            f"{s.kingdom_name(k)}: buy and place pieces ({s.d.gold[k]} gold), then pass",
-            "NER-REI-01",
-        )
+    rule = "NER-REI-01"
+
+    def task(self, s: NerathState) -> str:
+        return f"buy and place pieces ({s.d.gold[s.current_kingdom]} gold), then pass"
 
     def legal(self, s: NerathState) -> list[Action]:
         k = s.current_kingdom
@@ -382,11 +381,10 @@ class BattleOrderHandler(DecisionHandler):
 
     kind = DecisionKind.BATTLE_ORDER
 
-    def decision(self, s: NerathState) -> Decision:
-        k = s.current_kingdom
-        return Decision(
-            s.player_of[k], self.kind, f"{s.kingdom_name(k)}: choose the next battle", "NER-BAT-01"
-        )
+    rule = "NER-BAT-01"
+
+    def task(self, s: NerathState) -> str:
+        return "choose the next battle"
 
     def legal(self, s: NerathState) -> list[Action]:
         return [*battle_flow.legal_fights(s), *cards.legal_plays(s, s.current_kingdom)]
@@ -418,14 +416,10 @@ class LandingHandler(DecisionHandler):
 
     kind = DecisionKind.LANDING
 
-    def decision(self, s: NerathState) -> Decision:
-        k = s.current_kingdom
-        return Decision(
-            s.player_of[k],
-            self.kind,
-            f"{s.kingdom_name(k)}: land cargo after the sea battle, or stay aboard",
-            "NER-BAT-09",
-        )
+    rule = "NER-BAT-09"
+
+    def task(self, s: NerathState) -> str:
+        return "land cargo after the sea battle, or stay aboard"
 
     @staticmethod
     def _ships(s: NerathState) -> list[Any]:
@@ -480,11 +474,10 @@ class RunAmokHandler(DecisionHandler):
 
     kind = DecisionKind.RUN_AMOK
 
-    def decision(self, s: NerathState) -> Decision:
-        k = s.current_kingdom
-        return Decision(
-            s.player_of[k], self.kind, f"{s.kingdom_name(k)}: a monster may run amok", "NER-BAT-20"
-        )
+    rule = "NER-BAT-20"
+
+    def task(self, s: NerathState) -> str:
+        return "a monster may run amok"
 
     def legal(self, s: NerathState) -> list[Action]:
         return [*battle_flow.legal_amok(s), Pass()]
@@ -607,16 +600,12 @@ class ContinueOrRetreatHandler(DecisionHandler):
 
     kind = DecisionKind.CONTINUE_OR_RETREAT
 
-    def decision(self, s: NerathState) -> Decision:
+    rule = "NER-BAT-12"
+
+    def task(self, s: NerathState) -> str:
         b = s.d.battle
         assert b is not None
-        k = s.current_kingdom
-        return Decision(
-            s.player_of[k],
-            self.kind,
-            f"{s.kingdom_name(k)}: continue the battle at {s.board.sid(b.space)} or retreat",
-            "NER-BAT-12",
-        )
+        return f"continue the battle at {s.board.sid(b.space)} or retreat"
 
     def legal(self, s: NerathState) -> list[Action]:
         b = s.d.battle
