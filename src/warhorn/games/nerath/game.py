@@ -157,6 +157,7 @@ class NerathState(GameState, BoardQueries):
         self._situation = None
         self._legal = None
         self._listing = None
+        self._sides = None
         self._memo: dict[Any, Any] = {}
 
     # --- construction ---------------------------------------------------------------
@@ -240,6 +241,7 @@ class NerathState(GameState, BoardQueries):
         twin._situation = None
         twin._legal = None
         twin._listing = self._listing  # valid until the twin changes (apply derives its own from it)
+        twin._sides = None
         return twin
 
     def player_scores(self) -> dict[int, float]:
@@ -490,9 +492,9 @@ class NerathState(GameState, BoardQueries):
         handler = handler_for(self)
         assert handler is not None, "the game is over"
         listing = self._listing
-        self._situation = self._legal = self._listing = None
+        self._situation = self._legal = self._listing = self._sides = None
         events = self._advance(handler.apply(self, a))
-        self._situation = self._legal = self._listing = None
+        self._situation = self._legal = self._listing = self._sides = None
         if listing is not None:
             movement.derive_listing(self, listing, a)
         return events

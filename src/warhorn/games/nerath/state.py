@@ -378,6 +378,9 @@ class BoardQueries:
     #: The own-turn moves, sails, loads and unloads listed (rules.movement.OwnTurnListing); forgotten
     #: whenever the state changes.
     _listing: OwnTurnListing | None
+    #: The sides of the current battle as the battle model sees them (rules.battle_flow.side_model);
+    #: forgotten whenever a piece changes.
+    _sides: dict[tuple[object, ...], Any] | None
 
     # --- pieces ----------------------------------------------------------------
     def touch(self) -> None:
@@ -387,6 +390,7 @@ class BoardQueries:
         self._situation = None
         self._legal = None
         self._listing = None
+        self._sides = None
 
     def index(self) -> PieceIndex:
         """The piece index (read only: change pieces through put/update/remove)."""
@@ -421,7 +425,7 @@ class BoardQueries:
         return [units[u] for u in uids]
 
     def put(self, unit: Unit) -> None:
-        self._situation = self._legal = self._listing = None
+        self._situation = self._legal = self._listing = self._sides = None
         ix = self._own_index()
         old = self.d.units.get(unit.uid)
         if old is not None:
@@ -448,7 +452,7 @@ class BoardQueries:
             get("inactive", unit.inactive),
             get("boarded", unit.boarded),
         )
-        self._situation = self._legal = self._listing = None
+        self._situation = self._legal = self._listing = self._sides = None
         if "kingdom" in changes or "ptype" in changes:
             ix = self._own_index()
             ix.discard(self.d.units[unit.uid])
@@ -460,7 +464,7 @@ class BoardQueries:
 
     def remove(self, uid: int) -> list[Unit]:
         """Remove a piece (and, for a warship, everything it carries, NER-SEA-07); return what left."""
-        self._situation = self._legal = self._listing = None
+        self._situation = self._legal = self._listing = self._sides = None
         ix = self._own_index()
         units = self.d.units
         gone = [units.pop(uid)]

@@ -118,9 +118,35 @@ def participants(s: NerathState, defenders: bool) -> list[Unit]:
 
 
 def side_model(s: NerathState, defenders: bool, units: list[Unit] | None = None) -> BattleSide:
-    """One side of the current battle (or the ``units`` given) as the shared battle model sees it."""
+    """One side of the current battle (or the ``units`` given) as the shared battle model sees it.
+
+    A side of the whole battle is remembered until a piece changes (``NerathState._sides``), under
+    the battle, the card modifiers in force, the treasures in play and the dungeon's guardians.
+    """
     b = s.d.battle
     assert b is not None
+    if units is not None:
+        return _side_model(s, b, defenders, units)
+    d = s.d
+    key = (
+        b.space,
+        b.kind,
+        b.attacker,
+        defenders,
+        d.effects,
+        tuple(d.treasures_in_play),
+        d.guardians.get(b.space) if b.kind == "dungeon" else None,
+    )
+    sides = s._sides
+    if sides is None:
+        sides = s._sides = {}
+    side = sides.get(key)
+    if side is None:
+        side = sides[key] = _side_model(s, b, defenders, None)
+    return side
+
+
+def _side_model(s: NerathState, b: BattleState, defenders: bool, units: list[Unit] | None) -> BattleSide:
     zero = (0,) * len(PIECE_IDS)
     if defenders and b.kind == "dungeon":
         slots = s.d.guardians.get(b.space, ())
@@ -164,7 +190,7 @@ def _volley(s: NerathState, defenders: bool, first: bool) -> tuple[Die, ...]:
         return _dice(roll_volley(side_model(s, True), them, s.rng, attacking=False, first_strike=first))
     units = participants(s, defenders)
     granted = cards.first_strike_units(s, units)
-    rest = [u for u in units if u.uid not in {g.uid for g in granted}]
+    rest = [u for u in units if u.uid not in {g.uid for g in granted}] if granted else None  # None: all
     out = _dice(
         roll_volley(
             side_model(s, defenders, rest), them, s.rng, attacking=attacking, sea=sea, first_strike=first

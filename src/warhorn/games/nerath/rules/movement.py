@@ -439,7 +439,8 @@ def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
     the situation, which none of these changes (own pieces never make a space an enemy one, and
     control changes only in battles).
     Warships' sails, loads and unloads are listed again (cheap: few warships), except after a move
-    that leaves the loads as they were but for an emptied group.
+    that leaves the loads as they were but for an emptied group, and a buy of another piece than a
+    warship, after which only the loads are listed again.
     """
     d = s.d
     k = before.k
@@ -473,7 +474,10 @@ def derive_listing(s: NerathState, before: OwnTurnListing, a: object) -> None:
                 return
             if a.piece not in _FIXED:
                 changed, change = (s.board.idx(a.space), a.piece), 1
-        sails, loads, unloads = legal_sails(s, k), legal_loads(s, k), legal_unloads(s, k)
+        if isinstance(a, Buy) and a.piece != "warship":
+            loads = legal_loads(s, k)  # no warship changed: only what may board them
+        else:
+            sails, loads, unloads = legal_sails(s, k), legal_loads(s, k), legal_unloads(s, k)
     else:
         return
     if changed is not None:
