@@ -23,7 +23,10 @@ from fixture_game import register
 register()
 
 RULE_ID = re.compile(r"^\s*-\s+([A-Z]{3}-[A-Z]{2,3}-[A-Z0-9]{2,3})\b")
-DIGESTS = Path(__file__).resolve().parents[2] / "shared" / "rules"
+#: ``shared/rules`` beside the checkout (CI: ``../shared``) or beside a folder above it (a git worktree
+#: kept under ``wt/<name>/`` next to the main checkout): the nearest one found
+_CANDIDATE_DIGESTS = [up / "shared" / "rules" for up in Path(__file__).resolve().parents[2:5]]
+DIGESTS = next((folder for folder in _CANDIDATE_DIGESTS if folder.is_dir()), _CANDIDATE_DIGESTS[0])
 RECONSTRUCTIONS = Path(__file__).resolve().parents[1] / "docs"
 
 
