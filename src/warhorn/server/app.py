@@ -575,10 +575,14 @@ def create_app(
         )
 
     # --- replays ---------------------------------------------------------------------
-    @app.post("/api/replays", status_code=201, **documented(ReplayStarted, *BODY, *STORAGE, status=201))
-    async def upload_replay(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    @app.post("/api/replays", status_code=201, **documented(ReplayStarted, *BODY, 429, *STORAGE, status=201))
+    async def upload_replay(body: Annotated[dict[str, Any], Body()], request: Request) -> dict[str, Any]:
         """Upload a save (the JSON a finished game offers, ``SaveFile``): the engine replays it, to be
-        stepped through; a body that is no save, or does not replay to its final digest, is a 400."""
+        stepped through; a body that is no save, or does not replay to its final digest, is a 400.
+        Replaying costs what playing the game cost, so an upload counts as a game created (429)."""
+        client = request.client.host if request.client is not None else "unknown"
+        if not creation_rate.allow(client):
+            raise ApiError(429, "too_many_games", "this server's limit of games per hour is reached")
         replay = replays.keep(await asyncio.to_thread(build_replay, Replays.upload_id(), body))
         return {
             "replay_id": replay.replay_id,
