@@ -419,13 +419,27 @@ def _check_hidden_cards(
         _check_hidden_from(message, truth, version, seat, game, set(game.own_cards(state, seat)))
 
 
+def _without_vocabulary(message: Received, truth: TrueHistory) -> str:
+    """The message's text, without a public view's ``action_words`` (DragonLords lists every content id
+    there for the interop vocabulary, card names included): once checked to be the game's constant
+    list, the same in every state, naming a card there says nothing about where it is."""
+    payload = message.payload
+    view = payload.get("view") if payload is not None else None
+    if not isinstance(view, dict) or "action_words" not in view:
+        return message.text
+    constant = truth.states[0].view(None).get("action_words")
+    assert view["action_words"] == constant, f"{message.source}: action_words is not the constant list"
+    assert payload is not None
+    return json.dumps({**payload, "view": {k: v for k, v in view.items() if k != "action_words"}})
+
+
 def _check_hidden_from(
     message: Received, truth: TrueHistory, version: int, seat: int, game: GameSecrets, own: set[str]
 ) -> None:
     """No card hidden from ``seat`` is named in the message, unless public before or in ``own``."""
     state = truth.states[version]
     hidden = game.secrets(state, seat)
-    named = _strings(message.text)
+    named = _strings(_without_vocabulary(message, truth))
     known = truth.public_before(version) | own
     where = f"{message.source} to seat {message.seat} at version {version}"
     for key, value in hidden.items():
