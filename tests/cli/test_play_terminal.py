@@ -106,7 +106,10 @@ def test_smallworld_map_and_the_races_and_powers_explained() -> None:
     assert f"Beast Master (your active power): {rules_help('smallworld').paragraph('SWW-POW-BEA')}" in flat
 
 
-def test_a_game_without_terminal_support_says_so() -> None:
+def test_a_game_without_terminal_support_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import warhorn.cli.play_cmd as play_cmd
+
+    monkeypatch.setattr(play_cmd, "terminal_support", lambda game: None)  # every shipped game has one
     out = _play(["play", "dragonlords", "--seats", "human,random", "--seed", "1"], "map\ncards\nquit\n")
     assert "this game has no map in the terminal" in out
     assert "this game gives no card texts in the terminal" in out

@@ -39,4 +39,5 @@ PLUGIN = GamePlugin(
     web_assets="warhorn.games.dragonlords.web",
     rules_help="warhorn.games.dragonlords",
     odds="warhorn.games.dragonlords.odds_support:ODDS_SUPPORT",
+    terminal="warhorn.games.dragonlords.terminal:TERMINAL",
 )
