@@ -728,7 +728,7 @@ class GameHub:
         """
         seat: SeatRecord | None = None
         retry_in = 0.0
-        chosen: tuple[int, Action, str] | None = None
+        chosen: tuple[tuple[int, int], Action, str] | None = None
         try:
             while True:
                 if retry_in:
@@ -739,7 +739,8 @@ class GameHub:
                     seat = self._ai_seat_to_move(live)
                     if seat is None:
                         return
-                    if chosen is None or chosen[0] != live.version:
+                    # an undo meanwhile may bring the game back to the same version in another position
+                    if chosen is None or chosen[0] != (live.version, live.undos):
                         rng = ai_rng(live.record.ai_seed, live.version + 1)
                         action, reason = await asyncio.get_running_loop().run_in_executor(
                             self._ai_pool,
@@ -747,7 +748,7 @@ class GameHub:
                                 choose_for_seat, seat.kind, self._ai_budget, live.state, seat.seat, rng
                             ),
                         )
-                        chosen = (live.version, action, reason)
+                        chosen = ((live.version, live.undos), action, reason)
                     try:
                         await self._commit(live, seat.seat, chosen[1], chosen[2])
                     except sa.exc.SQLAlchemyError as exc:
