@@ -9,12 +9,15 @@ regions tile the map without overlapping, and Monarch City's is larger than the 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 
 from warhorn.engine import load_game
 from warhorn.engine.board_geometry import (
+    circle_polygon,
+    clip_convex,
     geometric_borders,
     outline_problems,
     overlap_problem,
@@ -22,7 +25,7 @@ from warhorn.engine.board_geometry import (
     signed_area,
     voronoi_cells,
 )
-from warhorn.games.nerath.web.layout import nerath_layout
+from warhorn.games.nerath.web.layout import DUNGEON_REACH, REGION_RADII, nerath_layout
 
 
 @pytest.fixture(scope="module")
@@ -49,11 +52,44 @@ def test_every_space_and_mountain_is_a_region_around_its_point(layout: dict[str,
 def test_regions_cover_the_map_without_overlapping(layout: dict[str, Any]) -> None:
     regions = _regions(layout)
     total = sum(abs(signed_area(p)) for p in regions.values())
-    assert total == pytest.approx(layout["width"] * layout["height"], rel=1e-6)
+    # the frame, less what dungeon entrances leave to the water under the map (their cells beyond
+    # DUNGEON_REACH): the regions of the power diagram, clipped, before borders are made wavy
+    sites = {item["id"]: (item["x"], item["y"]) for item in [*layout["spaces"], *layout["impassable"]]}
+    kinds = {item["id"]: item["kind"] for item in [*layout["spaces"], *layout["impassable"]]}
+    cells = voronoi_cells(
+        sites, layout["width"], layout["height"], radii={s: REGION_RADII[kinds[s]] for s in sites}
+    )
+    water = sum(
+        abs(signed_area(cell)) - abs(signed_area(clip_convex(cell, circle_polygon(sites[s], DUNGEON_REACH))))
+        for s, cell in cells.items()
+        if kinds[s] == "dungeon"
+    )
+    assert water > 0
+    assert total == pytest.approx(layout["width"] * layout["height"] - water, rel=2e-3)
     ids = sorted(regions)
     for n, a in enumerate(ids):
         for b in ids[n + 1 :]:
             assert overlap_problem(regions[a], regions[b]) is None, (a, b)
+
+
+def test_dungeon_entrances_are_small_regions_around_their_points(layout: dict[str, Any]) -> None:
+    """A dungeon among seas used to get a cell three times the others' (Vault of the Drowned King)."""
+    dungeons = [s for s in layout["spaces"] if s["kind"] == "dungeon"]
+    areas = {s["id"]: abs(signed_area(s["polygon"])) for s in dungeons}
+    mean = sum(areas.values()) / len(areas)
+    assert max(areas.values()) < 1.7 * mean
+    for s in dungeons:
+        reach = max(math.dist((s["x"], s["y"]), p) for p in s["polygon"])
+        assert reach < DUNGEON_REACH * 1.1, s["id"]
+
+
+def test_clip_convex_keeps_the_part_inside() -> None:
+    square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+    half = clip_convex(square, [(5.0, -1.0), (20.0, -1.0), (20.0, 20.0), (5.0, 20.0)])
+    assert abs(signed_area(half)) == pytest.approx(50.0)
+    disc = clip_convex(square[::-1], circle_polygon((5.0, 5.0), 3.0, sides=64))
+    assert abs(signed_area(disc)) == pytest.approx(math.pi * 9, rel=0.01)
+    assert clip_convex(square, circle_polygon((50.0, 50.0), 3.0)) == []
 
 
 def test_the_drawing_tells_the_rules_adjacency(layout: dict[str, Any]) -> None:

@@ -14,8 +14,9 @@ Pure Python (no numpy): content checks run wherever warhorn runs.
 from __future__ import annotations
 
 import itertools
+import math
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 Point = tuple[float, float]
 Polygon = Sequence[Point]
@@ -249,6 +250,44 @@ def _clip_half_plane(polygon: list[Point], a: Point, b: Point) -> list[Point]:
     return out
 
 
+def clip_convex(polygon: Polygon, clipper: Polygon) -> list[Point]:
+    """The part of ``polygon`` inside the convex ``clipper`` (both convex, either orientation;
+    Sutherland-Hodgman on each side of the clipper), possibly empty."""
+    out = list(polygon)
+    turn = 1.0 if signed_area(clipper) > 0 else -1.0
+    n = len(clipper)
+    for i in range(n):
+        a, b = clipper[i], clipper[(i + 1) % n]
+        if not out:
+            break
+
+        def inside(p: Point, a: Point = a, b: Point = b) -> float:  # >= 0: on the clipper's side
+            return turn * _cross(a, b, p)
+
+        kept: list[Point] = []
+        for j in range(len(out)):
+            p, q = out[j], out[(j + 1) % len(out)]
+            sp, sq = inside(p), inside(q)
+            if sp >= 0:
+                kept.append(p)
+            if (sp < 0 < sq) or (sq < 0 < sp):
+                k = sp / (sp - sq)
+                kept.append((p[0] + k * (q[0] - p[0]), p[1] + k * (q[1] - p[1])))
+        out = kept
+    return _dedupe(out)
+
+
+def circle_polygon(centre: Point, radius: float, sides: int = 32) -> list[Point]:
+    """A regular ``sides``-gon inscribed in the circle (a circle for :func:`clip_convex`)."""
+    return [
+        (
+            centre[0] + radius * math.cos(2 * math.pi * k / sides),
+            centre[1] + radius * math.sin(2 * math.pi * k / sides),
+        )
+        for k in range(sides)
+    ]
+
+
 def voronoi_cells(
     sites: Mapping[str, Point], width: float, height: float, *, radii: Mapping[str, float] | None = None
 ) -> dict[str, list[Point]]:
@@ -364,10 +403,17 @@ def wavy_side(
 
 
 def wavy_outline(
-    polygon: Polygon, width: float, height: float, *, roughness: float = 0.12, depth: int = 3
+    polygon: Polygon,
+    width: float,
+    height: float,
+    *,
+    roughness: float = 0.12,
+    depth: int = 3,
+    straight: Callable[[Point, Point], bool] | None = None,
 ) -> list[Point]:
-    """``polygon`` with every side wavy (:func:`wavy_side`) except the sides along the frame's edges,
-    rounded to 0.1 (two regions sharing a side share the same points)."""
+    """``polygon`` with every side wavy (:func:`wavy_side`) except the sides along the frame's edges
+    and those ``straight(a, b)`` says stay straight, rounded to 0.1 (two regions sharing a side share
+    the same points)."""
 
     def on_frame(a: Point, b: Point) -> bool:
         return any(
@@ -380,6 +426,6 @@ def wavy_outline(
     for i in range(n):
         a, b = polygon[i], polygon[(i + 1) % n]
         out.append((round(a[0], 1), round(a[1], 1)))
-        if not on_frame(a, b):
+        if not on_frame(a, b) and not (straight is not None and straight(a, b)):
             out.extend(wavy_side(a, b, roughness=roughness, depth=depth, frame=(width, height)))
     return _dedupe(out)

@@ -11,10 +11,11 @@ view, not from here.
 
 The map is drawn from the spaces' coordinates at layout time (:func:`map_drawing`): every space and
 impassable area gets a region, its cell in the Voronoi diagram of all of them (dungeon entrances
-smaller, mountains larger), with hand-drawn looking borders. Where two regions touch but the rules
-give no border, the layout lists a barrier (drawn as cliffs); where the rules give a border but the
-regions do not touch, a crossing (drawn as a road or a ferry). So the drawing always tells the
-rules' adjacency (NER-MAP-02).
+smaller, mountains larger), with hand-drawn looking borders. A dungeon entrance's cell is clipped to
+:data:`DUNGEON_REACH` around its point, leaving the rest to the water under the map. Where two
+regions touch but the rules give no border, the layout lists a barrier (drawn as cliffs); where the
+rules give a border but the regions do not touch, a crossing (drawn as a road or a ferry). So the
+drawing always tells the rules' adjacency (NER-MAP-02).
 
 The game's plugin names :func:`nerath_layout` (the server serves it at
 ``/api/seat/{token}/board``).
@@ -27,7 +28,14 @@ from functools import lru_cache
 from typing import Any
 
 from warhorn.engine import GameState
-from warhorn.engine.board_geometry import shared_sides, voronoi_cells, wavy_outline, wavy_side
+from warhorn.engine.board_geometry import (
+    circle_polygon,
+    clip_convex,
+    shared_sides,
+    voronoi_cells,
+    wavy_outline,
+    wavy_side,
+)
 from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, NerathBoard
 from warhorn.games.nerath.pieces import PIECES
 
@@ -48,6 +56,9 @@ DEFAULT_FILLS: tuple[str, ...] = ("#3b3b46", "#d9a520", "#b8322a", "#2f62b5")
 
 #: How much room each kind of region claims in the map's power diagram (larger: a larger region).
 REGION_RADII: dict[str, float] = {"land": 36.0, "sea": 32.0, "dungeon": 0.0, "impassable": 40.0}
+#: A dungeon entrance's region reaches at most this far from its point (the rest of its cell is left to
+#: the water under the map), so an entrance among seas reads as an entrance, not as a large region.
+DUNGEON_REACH = 52.0
 #: How wavy region borders are (a fraction of a side's length).
 BORDER_ROUGHNESS = 0.11
 
@@ -91,10 +102,24 @@ def map_drawing(
     without a border in the rules, as polylines) and ``crossings`` (borders in the rules between
     regions that do not touch, as id pairs). Impassable areas border nothing."""
     raw = voronoi_cells(sites, WIDTH, HEIGHT, radii={sid: REGION_RADII[kinds[sid]] for sid in sites})
+    for sid in sorted(raw):
+        if kinds[sid] == "dungeon" and raw[sid]:
+            _clip_region(raw, sid, circle_polygon(sites[sid], DUNGEON_REACH))
+    # a side only one region has borders the water a clipped entrance left: drawn straight, so that
+    # it never waves across a neighbour's side close by
+    side_count: dict[frozenset[tuple[float, float]], int] = {}
+    for cell in raw.values():
+        for i in range(len(cell)):
+            key = frozenset((cell[i], cell[(i + 1) % len(cell)]))
+            side_count[key] = side_count.get(key, 0) + 1
+
+    def straight(a: tuple[float, float], b: tuple[float, float]) -> bool:
+        return side_count.get(frozenset((a, b)), 0) < 2
+
     polygons = {
         sid: [
             [round(x, 1), round(y, 1)]
-            for x, y in wavy_outline(cell, WIDTH, HEIGHT, roughness=BORDER_ROUGHNESS)
+            for x, y in wavy_outline(cell, WIDTH, HEIGHT, roughness=BORDER_ROUGHNESS, straight=straight)
         ]
         for sid, cell in raw.items()
     }
@@ -114,6 +139,41 @@ def map_drawing(
                 barriers.append({"between": [a, b], "line": [[round(x, 1), round(y, 1)] for x, y in line]})
     crossings = sorted(sorted(pair) for pair in borders - touching)
     return {"polygons": polygons, "barriers": barriers, "crossings": crossings}
+
+
+def _clip_region(
+    cells: dict[str, list[tuple[float, float]]], sid: str, clipper: list[tuple[float, float]]
+) -> None:
+    """Clip ``cells[sid]`` to the convex ``clipper``; a corner the clip makes on a side the cell shares
+    with another cell is added to that cell's outline too, so the two still share that stretch exactly."""
+    before = cells[sid]
+    clipped = [(round(x, 2), round(y, 2)) for x, y in clip_convex(before, clipper)]
+    if len(clipped) < 3:
+        return
+    cells[sid] = clipped
+    new_corners = [
+        p for p in clipped if not any(abs(p[0] - q[0]) <= 0.05 and abs(p[1] - q[1]) <= 0.05 for q in before)
+    ]
+    for other, cell in cells.items():
+        if other == sid or not cell:
+            continue
+        for corner in new_corners:
+            for i in range(len(cell)):
+                a, b = cell[i], cell[(i + 1) % len(cell)]
+                if _between(corner, a, b):
+                    cell.insert(i + 1, corner)
+                    break
+
+
+def _between(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Whether ``p`` lies on the segment a-b (within 0.05), strictly between its ends."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0.0:
+        return False
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
+    off = abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / math.sqrt(length2)
+    return 0.0 < t < 1.0 and off <= 0.05 and min(math.dist(p, a), math.dist(p, b)) > 0.05
 
 
 @lru_cache(maxsize=8)

@@ -291,7 +291,9 @@ function drawMap(payload, marks) {
   const H = layout.height;
   const map = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "nerath-map", role: "img", "aria-label": "map of Nerath" });
   map.append(iconDefs());
+  // open water under the regions: what a dungeon entrance's clipped cell leaves shows as sea
   map.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "map-bg" }));
+  map.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "region waves" }));
   const seas = svg("g", { class: "layer seas" });
   const lands = svg("g", { class: "layer lands" });
   const over = svg("g", { class: "layer over" });
