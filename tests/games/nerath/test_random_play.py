@@ -109,3 +109,29 @@ def test_a_listing_carried_from_the_previous_state_is_the_fresh_listing(options:
             derived += 1
         s, _ = s.apply(legal[chooser.below(len(legal))])
     assert derived > 100
+
+
+@pytest.mark.rule("NER-INC-01")
+def test_income_is_base_plus_conquered_less_lost_territories() -> None:
+    """Income counted as the rule words it (conquered and lost territories, halved without the
+    capital, NER-INC-03) matches the game's count at every step of a random game."""
+    from warhorn.games.nerath.board import LAND
+    from warhorn.games.nerath.rules.economy import income_of
+
+    s = NerathState.new(small_board(), {"round_cap": 8}, seed=6)
+    chooser = Rng(3)
+    board = s.board
+    changed = False
+    while s.pending() is not None:
+        for k in range(4):
+            lands = [i for i in range(len(board)) if board.kind[i] == LAND]
+            conquered = sum(1 for i in lands if s.d.control[i] == k and board.owner[i] != k)
+            lost = sum(1 for i in lands if board.owner[i] == k and s.d.control[i] != k)
+            total = max(0, board.base_income[k] + conquered - lost)
+            changed = changed or bool(conquered or lost)
+            if not s.holds_own_capital(k):
+                total = (total + 1) // 2
+            assert income_of(s, k) == total
+        legal = s.legal_actions()
+        s, _ = s.apply(legal[chooser.below(len(legal))])
+    assert changed  # territories did change hands
