@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from warhorn.ai.dragonlords.player import DragonLordsHeuristic, win_chance
+from warhorn.ai.dragonlords.player import EXACT_SIDE, DragonLordsHeuristic, win_chance
 from warhorn.ai.heuristic import heuristic_for
 from warhorn.engine.registry import load_game
 from warhorn.engine.rng import Rng
 from warhorn.games.dragonlords.actions import Attack, Casualties
+from warhorn.games.dragonlords.odds import PlainBattleRequest, plain_battle_odds
 
 from .helpers import act, build, dice, force, until
 
@@ -68,3 +69,14 @@ def test_mcts_plays_dragonlords_through_its_search_hooks() -> None:
     agent = make_agent("mcts:iterations=8")
     action = agent.choose(state.determinize(0, Rng(2)), 0, Rng(3))
     assert action in state.legal_actions()
+
+
+def test_a_battle_above_forty_units_a_side_is_judged_scaled_down_to_forty() -> None:
+    """Exact odds up to 40 units a side; a bigger battle keeps its ratio at 40 (EXACT_SIDE)."""
+    assert EXACT_SIDE == 40
+    exact = plain_battle_odds(PlainBattleRequest(attackers=12, defenders=9)).attacker_wins
+    assert win_chance(12, 9, 3, 3, False) == exact
+    assert win_chance(300, 150, 3, 3, False) == win_chance(40, 20, 3, 3, False)
+    assert win_chance(90, 450, 3, 3, False) == win_chance(8, 40, 3, 3, False)
+    assert win_chance(1, 400, 3, 3, False) == win_chance(1, 40, 3, 3, False)  # never below one unit
+    assert win_chance(300, 150, 3, 3, False) > 0.9 > 0.1 > win_chance(150, 300, 3, 3, False)
