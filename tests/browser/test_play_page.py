@@ -80,7 +80,9 @@ def test_nerath_and_defenders_seat_pages_fit_a_laptop_screen(
     browser.get(nerath[0])
     wait(browser, 120).until(lambda d: my_turn(d) and d.find_elements(By.CSS_SELECTOR, "#nerath-pass"))
     assert log_count(browser) > 10
-    assert_fits(browser, ".nerath-tray .prompt", "#nerath-pass")
+    parts = assert_fits(browser, ".nerath-tray .prompt", "#nerath-pass")
+    # the map is scaled to its column, width and height: it fills the page's height (less the margins)
+    assert parts["map"]["width"] > 950 and parts["map"]["height"] > 650, parts["map"]
     tracker = browser.find_element(By.ID, "phase-tracker").text
     assert "Round 1" in tracker and "you decide" in tracker, tracker
     assert "Vailin" in browser.find_element(By.ID, "page-title").text
@@ -108,6 +110,30 @@ def test_nerath_and_defenders_seat_pages_fit_a_laptop_screen(
     )
     assert_fits(browser, "#dfr-decision", act)
     screenshot(browser, "defenders-seat-1366x768")
+    assert js_errors(browser) == []
+
+
+def test_small_world_and_dragonlords_seat_pages_fit_a_laptop_screen(
+    web_server: LiveServer, browser: Any, screenshot: Callable[[Any, str], Path]
+) -> None:
+    laptop_screen(browser)
+    smallworld = game_api.create_game(web_server.url, "smallworld", ["human", "heuristic"], 5)
+    browser.get(smallworld[0])
+    wait(browser, 60).until(
+        lambda d: my_turn(d) and d.find_elements(By.CSS_SELECTOR, ".sw-combos li.pickable button")
+    )
+    screenshot(browser, "smallworld-seat-1366x768")
+    assert_fits(browser, ".sw-combos", ".sw-combos li.pickable button")
+    assert js_errors(browser) == []
+
+    dragonlords = game_api.create_game(web_server.url, "dragonlords", ["human", "heuristic"], 5, players=2)
+    browser.get(dragonlords[0])
+    wait(browser, 120).until(
+        lambda d: my_turn(d) and d.find_elements(By.CSS_SELECTOR, ".dl-map [data-space]")
+    )
+    screenshot(browser, "dragonlords-seat-1366x768")
+    act = ".dl-turn button" if browser.find_elements(By.CSS_SELECTOR, ".dl-turn button") else "#decision"
+    assert_fits(browser, "#decision", act)
     assert js_errors(browser) == []
 
 
