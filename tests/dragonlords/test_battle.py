@@ -341,3 +341,40 @@ def test_the_owner_orders_its_pieces_for_the_spells_that_remove_units_at_once() 
 
     assert fireball(None) == {"p20", "p21"}  # as they stood: the hero first
     assert fireball("lose 21,22,20") == {"p20", "p22"}  # the owner gives up the sorcerer first
+
+
+@pytest.mark.rule("DLR-SCR-02")
+@pytest.mark.rule("DLR-HID-03")
+def test_the_owner_orders_its_pieces_before_an_elemental_summoned_from_elsewhere() -> None:
+    def summon(order: str | None, pieces: tuple[dict, ...]):
+        state = build(
+            players=[{"people": "orcs", "hand": ["summon_earth_elemental"]}, {"people": "dwarves"}],
+            spaces={
+                "gorefort": force(0, 3, {"id": 10, "token": "king"}, {"id": 11, "token": "sorcerer"}),
+                "bonefield": force(1, 1, *pieces),
+                "khaz_thurn": force(1, 1, DWARF_KING),
+            },
+        )
+        dice(state, 1, 1, 6, 6)
+        state, _ = act(state, "summon summon_earth_elemental bonefield")
+        if order is None:
+            return state, None
+        decision = state.pending()
+        options = legal(state)
+        view = state.view(0)
+        state, _ = act(state, order)
+        return state, (decision, options, view)
+
+    two = ({"id": 21, "token": "sorcerer", "spells": []}, {"id": 23, "token": "decoy"})
+    state, asked = summon("done", two)
+    decision, options, view = asked
+    assert (decision.kind, decision.player, decision.rule) == ("elemental_order", 1, "DLR-HID-03")
+    assert options == {"done", "lose 21,23"}
+    # the others see the question and the count of hidden tokens, never which pieces they are
+    assert view["questions"][0]["kind"] == "elemental_order" and "pieces" not in view["spaces"]["bonefield"]
+    assert [pc.id for pc in state.spaces["bonefield"].pieces] == [21]  # as they stood: the decoy first
+    state, _ = summon("lose 21,23", two)
+    assert [pc.id for pc in state.spaces["bonefield"].pieces] == [23]  # the owner gives up the sorcerer
+    # one token-bearing unit: nothing to order, the elemental strikes at once
+    state, _ = summon(None, two[:1])
+    assert not state.questions and "bonefield" not in state.spaces

@@ -465,6 +465,10 @@ class DragonLordsHeuristic:
     def _dispel(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
         return Choice(Answer(True), "dispel the elemental")
 
+    def _elemental_order(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        """DLR-HID-03 against an elemental outside a combat: the usual order, the King last."""
+        return Choice(Done(), "keep the usual order: plain units, then decoy, hero, sorcerer, King")
+
     # --- helpers -----------------------------------------------------------------------
     @staticmethod
     def _king_space(state: DragonLordsState, player: int) -> str:

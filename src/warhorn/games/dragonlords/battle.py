@@ -843,7 +843,7 @@ def apply_battle(state: DragonLordsState, action: Action) -> list[Event]:
         return events + advance(state)
     if base == "order":
         assert isinstance(action, Casualties)
-        state.battle = replace(_set_side(b, which, _pieces_first(side, action.pieces)), step=_next_step(step))
+        state.battle = replace(_set_side(b, which, pieces_first(side, action.pieces)), step=_next_step(step))
         return events + advance(state)
     if base == "lose":
         assert isinstance(action, Casualties)
@@ -916,7 +916,7 @@ def _discard_from_hand(state: DragonLordsState, player: int, card: str) -> None:
     seat.hand = tuple(hand)
 
 
-def _pieces_first(side: Side, order: Sequence[int]) -> Side:
+def pieces_first(side: Side, order: Sequence[int]) -> Side:
     """The listed pieces stand first among the side's pieces, in that order (plain units stay first)."""
     plain = [f for f in side.fighters if not f.id.startswith("p")]
     by_id = {f.id: f for f in side.fighters}

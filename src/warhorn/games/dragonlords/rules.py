@@ -30,6 +30,7 @@ from warhorn.games.dragonlords.actions import (
     Board,
     Buy,
     BuyItem,
+    Casualties,
     Charm,
     ChoosePeople,
     Done,
@@ -55,6 +56,8 @@ from warhorn.games.dragonlords.battle import (
     battle_legal,
     force_of,
     monster_side,
+    piece_orders,
+    pieces_first,
     retreat_targets,
     side_of,
 )
@@ -237,6 +240,12 @@ def pending_decision(state: DragonLordsState) -> Decision | None:
                 "dispel",
                 "an elemental strikes your units: cancel it with Dispel Magic, or not",
                 "DLX-SPC-DIS",
+            ),
+            "elemental_order": (
+                "elemental_order",
+                "an elemental strikes your units: order your token-bearing units, the first taken first"
+                " after the plain units (done: keep)",
+                "DLR-HID-03",
             ),
         }
         kind, prompt, rule = prompts[q.kind]
@@ -1493,12 +1502,20 @@ def _question_actions(state: DragonLordsState, q: Question) -> list[Action]:
         out: list[Action] = [Answer(False)]
         out += [Answer(True, c) for c in sorted(set(combinations(shards, q.count)))]
         return out
+    if q.kind == "elemental_order":
+        victims = _elemental_victims(state, q.asker, q.target)
+        assert victims is not None
+        return [Done(), *(Casualties(order) for order in piece_orders(side_of(state, victims)))]
     return [Answer(True), Answer(False)]
 
 
-def _answer(state: DragonLordsState, action: Answer) -> list[Event]:
+def _answer(state: DragonLordsState, action: Action) -> list[Event]:
     q = state.questions[0]
     state.questions = state.questions[1:]
+    if q.kind == "elemental_order":  # DLR-HID-03: the victims stand in their owner's order
+        order = action.pieces if isinstance(action, Casualties) else ()
+        return _elemental_strikes(state, q.asker, q.card, q.target, order)
+    assert isinstance(action, Answer)
     if q.kind == "ultimatum":
         if not action.accept:
             return [
@@ -1520,7 +1537,7 @@ def _answer(state: DragonLordsState, action: Answer) -> list[Event]:
         state.spell_deck = state.spell_deck.discard("dispel_magic", q.card)
         return [Event("dispelled", {"player": q.player}, f"player {q.player} dispels the elemental")]
     state.spell_deck = state.spell_deck.discard(q.card)
-    return _elemental_strikes(state, q.asker, q.card, q.target)
+    return _elemental_comes(state, q.asker, q.card, q.target)
 
 
 def _remove_card(state: DragonLordsState, player: int, card: str) -> None:
@@ -1555,13 +1572,38 @@ def _move_shard(state: DragonLordsState, frm: int, to: int, shard: str) -> None:
         state.box_shards = (*state.box_shards, shard)
 
 
-def _elemental_strikes(state: DragonLordsState, caster: int, card: str, target: str) -> list[Event]:
+def _elemental_victims(state: DragonLordsState, caster: int, target: str) -> Force | None:
+    """The force an elemental summoned against ``target`` strikes: the territory's, or the units
+    aboard an enemy ship in the sea zone."""
+    if state.world.space(target).kind == "territory":
+        return state.spaces.get(target)
+    ship = _enemy_ship_in(state, target, caster)
+    return None if ship is None else ship.aboard
+
+
+def _elemental_comes(state: DragonLordsState, caster: int, card: str, target: str) -> list[Event]:
+    """DLR-SCR-02 outside a combat: the elemental strikes at once, unless its victims' owner has two
+    or more token-bearing units to order first (DLR-HID-03) - a question asked of that player. The
+    count of such units is public (hidden tokens are shown as a count), so asking tells nothing."""
+    victims = _elemental_victims(state, caster, target)
+    if victims is not None and victims.owner >= 0 and len(victims.pieces) >= 2:
+        state.questions = (
+            *state.questions,
+            Question("elemental_order", victims.owner, caster, card=card, target=target),
+        )
+        return []
+    return _elemental_strikes(state, caster, card, target)
+
+
+def _elemental_strikes(
+    state: DragonLordsState, caster: int, card: str, target: str, order: tuple[int, ...] = ()
+) -> list[Event]:
     space = state.world.space(target)
     if space.kind == "territory":
         force = state.spaces.get(target)
         if force is None:
             return []
-        side = side_of(state, force)
+        side = pieces_first(side_of(state, force), order)
         struck = effects.summon_elemental(state.rng, side.fighters)
         events = [
             roll_event(
@@ -1596,7 +1638,7 @@ def _elemental_strikes(state: DragonLordsState, caster: int, card: str, target: 
     ship = _enemy_ship_in(state, target, caster)
     if ship is None or ship.aboard is None:
         return []
-    side = side_of(state, ship.aboard)
+    side = pieces_first(side_of(state, ship.aboard), order)
     struck = effects.summon_elemental(state.rng, side.fighters)
     events = [
         roll_event(f"player {caster}'s elemental", [(6, f) for f in struck.faces], purpose="Summon Elemental")
@@ -2055,7 +2097,6 @@ def defender_escapes(state: DragonLordsState, action: Teleport) -> list[Event]:
 def apply_action(state: DragonLordsState, action: Action) -> list[Event]:
     state.clock += 1
     if state.questions:
-        assert isinstance(action, Answer)
         return _answer(state, action) + check_victory(state)
     if state.battle is not None:
         return apply_battle(state, action) + check_victory(state)
@@ -2169,7 +2210,7 @@ def apply_action(state: DragonLordsState, action: Action) -> list[Event]:
             )
             return events
         state.spell_deck = state.spell_deck.discard(action.card)
-        return events + _elemental_strikes(state, p, action.card, action.target) + check_victory(state)
+        return events + _elemental_comes(state, p, action.card, action.target) + check_victory(state)
     if isinstance(action, Ultimatum):
         state.turn.demanded = (*state.turn.demanded, action.target)
         state.questions = (*state.questions, Question("ultimatum", action.target, p, count=action.count))

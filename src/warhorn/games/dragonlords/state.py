@@ -200,7 +200,7 @@ class Seat:
 class Question:
     """A question waiting for a player who is not (necessarily) the active one."""
 
-    kind: str  # "ultimatum", "mercy", "dispel"
+    kind: str  # "ultimatum", "mercy", "dispel", "elemental_order"
     player: int  # who answers
     asker: int
     count: int = 0  # shards demanded
