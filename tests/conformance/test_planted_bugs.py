@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,7 +11,6 @@ import pytest
 from fixture_game import SPEC, DiceRace, Roll
 from warhorn.conformance import random_playthrough, replay_problems
 from warhorn.engine import Action, Event, register_game, unregister_game
-from warhorn.engine.decisions import GameSpec
 
 
 class BrokenInvariant(DiceRace):
@@ -46,7 +46,7 @@ class AcceptsAnything(DiceRace):
 def planted(request: pytest.FixtureRequest) -> Iterator[str]:
     cls = request.param
     game_id = f"planted-{cls.__name__.lower()}"
-    spec = GameSpec(**{**{f: getattr(SPEC, f) for f in SPEC.__slots__}, "id": game_id})
+    spec = dataclasses.replace(SPEC, id=game_id)
 
     class Planted(cls):  # type: ignore[valid-type, misc]
         pass

@@ -19,6 +19,7 @@ game's declaration test, so nothing is copied, shown or resampled by a forgotten
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -103,19 +104,26 @@ class StateField:
 S = TypeVar("S")
 
 
-def derive_copy(fields: Iterable[StateField]) -> Callable[[S], S]:
+def derive_copy(fields: Iterable[StateField], cls: type | None = None) -> Callable[[S], S]:
     """The ``copy`` function the declaration describes, generated as code.
 
     A state with ON_WRITE fields keeps, in ``_shared``, the names of those it shares with another
-    state: a copy marks them shared on both sides (see :func:`first_write`).
+    state: a copy marks them shared on both sides (see :func:`first_write`). Shared fields are
+    carried over with the instance ``__dict__``; given the state class ``cls``, those the class
+    stores outside it (``__slots__``, or the attributes of a class compiled with mypyc, which has
+    no instance ``__dict__``) are assigned one by one.
     """
     fields = tuple(fields)
     namespace: dict[str, Any] = {}
-    lines = [
-        "def copy(self):",
-        "    new = self.__class__.__new__(self.__class__)",
-        "    new.__dict__ = self.__dict__.copy()",  # several times cheaper than update()
-    ]
+    lines = ["def copy(self):", "    new = self.__class__.__new__(self.__class__)"]
+    if cls is None or cls.__dictoffset__:  # instances with a __dict__
+        lines.append("    new.__dict__ = self.__dict__.copy()")  # several times cheaper than update()
+    if cls is not None:
+        lines += [
+            f"    new.{f.name} = self.{f.name}"
+            for f in fields
+            if f.copied in (Copied.SHARED, Copied.ON_WRITE) and _stored_outside_dict(cls, f.name)
+        ]
     on_write = frozenset(f.name for f in fields if f.copied is Copied.ON_WRITE)
     if on_write:
         namespace["_ON_WRITE"] = on_write
@@ -132,6 +140,13 @@ def derive_copy(fields: Iterable[StateField]) -> Callable[[S], S]:
     exec("\n".join(lines), namespace)  # the code is built from the declaration's names only
     copy: Callable[[S], S] = namespace["copy"]
     return copy
+
+
+def _stored_outside_dict(cls: type, name: str) -> bool:
+    """True if instances of ``cls`` keep attribute ``name`` in a slot (a data descriptor on the
+    class), not in their ``__dict__``."""
+    attr = inspect.getattr_static(cls, name, None)
+    return attr is not None and hasattr(type(attr), "__set__")
 
 
 def first_write(state: Any, name: str) -> bool:

@@ -19,6 +19,8 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from warhorn.engine.actions import Action, ActionCodec
 from warhorn.engine.decisions import Decision, GameSpec, Results
 from warhorn.engine.deck import Deck
@@ -147,9 +149,10 @@ STATE_FIELDS: tuple[StateField, ...] = (
 )
 #: The fields a copy shares until it changes them (the rules change them through ``own_*``).
 ON_WRITE_FIELDS = frozenset(f.name for f in STATE_FIELDS if f.copied is Copied.ON_WRITE)
-_COPY: Callable[[DefendersState], DefendersState] = derive_copy(STATE_FIELDS)
 
 
+# compiled build: ``__new__`` without ``__init__`` (``copy()``), ``__init__`` when built from interpreted code
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DefendersState(GameState):
     """A Defenders of the Realm position."""
 
@@ -472,3 +475,8 @@ class DefendersState(GameState):
     def describe(self) -> str:
         decision = self.pending()
         return turn.describe(self, decision.prompt if decision else f"game over: {self.outcome}")
+
+
+#: ``DefendersState.copy``, derived from :data:`STATE_FIELDS` (after the class: a compiled build
+#: keeps the attributes outside the instance ``__dict__``, and the copy must assign those).
+_COPY: Callable[[DefendersState], DefendersState] = derive_copy(STATE_FIELDS, DefendersState)

@@ -982,7 +982,7 @@ def fight_battle(
     log: list[StepResult] = []
     a, d = attacker, defender
     rounds = 0
-    outcome = battle_outcome(a, d)
+    outcome: BattleOutcome | None = battle_outcome(a, d)
     while outcome is None and rounds < max_rounds:
         rounds += 1
         for fs in (True, False):
@@ -1009,8 +1009,9 @@ def fight_battle(
             outcome = battle_outcome(a, d)
             if outcome is not None:
                 break
-        if outcome is None and retreat is not None and retreat.retreats(a, rounds):
-            outcome = BattleOutcome.ATTACKER_RETREATS
+        else:  # the round ended undecided (for-else: compiled, `outcome` would be typed as None here)
+            if retreat is not None and retreat.retreats(a, rounds):
+                outcome = BattleOutcome.ATTACKER_RETREATS
     if outcome is None:
         raise ArmyError(f"battle still undecided after {max_rounds} rounds (can either side hit?)")
     return BattleResult(outcome, rounds, heal(a), heal(d), tuple(log))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
@@ -81,10 +81,12 @@ class DecisionHandler:
     module's explanation of a refusal.
     """
 
-    kind: DecisionKind
+    kind: ClassVar[DecisionKind]
     #: The rule a decision of the kingdom whose turn it is names (the kinds that ask another
     #: player write :meth:`decision` themselves).
-    rule: str = ""
+    rule: ClassVar[str] = ""
+    #: :meth:`members`, once asked (the same for every state)
+    _members: dict[type[Action], Members] | None = None
 
     def task(self, s: NerathState) -> str:
         """What the kingdom whose turn it is is asked to do (its prompt, after its name)."""
@@ -107,9 +109,9 @@ class DecisionHandler:
 
     def check(self, s: NerathState, a: Action) -> IllegalActionError | None:
         """None if ``a`` is one of the generator's actions, else why it is refused (naming the rule)."""
-        table = self.__dict__.get("_members")
+        table = self._members
         if table is None:  # the table holds functions of the state: built once per handler
-            table = self.__dict__["_members"] = self.members(s)
+            table = self._members = self.members(s)
         members = table.get(type(a))
         if members is not None and a in members(s, a):
             return None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision, GameSpec, OptionSpec, Results
 from warhorn.engine.deck import Deck
@@ -135,6 +137,8 @@ NERATH_SPEC = GameSpec(
 )
 
 
+# compiled build: ``__new__`` without ``__init__`` (``copy()``), ``__init__`` when built from interpreted code
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NerathState(GameState, BoardQueries):
     """A position of Conquest of Nerath (see :mod:`warhorn.games.nerath.state` for the data)."""
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from warhorn.engine.deck import Deck
 from warhorn.games.nerath.board import KINGDOM_IDS, KINGDOM_NAMES, LAND, SEA, NerathBoard
 from warhorn.games.nerath.pieces import PIECES, Mobility
@@ -256,8 +258,13 @@ class NerathData:
 
     def copy(self) -> NerathData:
         """A copy whose containers are its own (the values in them are immutable and shared)."""
-        twin = object.__new__(NerathData)
-        values = twin.__dict__
+        twin = NerathData.__new__(NerathData)
+        values: dict[str, Any] | None = getattr(twin, "__dict__", None)
+        if values is None:  # the compiled build (docs/compiled.md): no instance __dict__
+            for name, copier in _COPIERS:
+                value = getattr(self, name)
+                setattr(twin, name, value if copier is None else copier(value))
+            return twin
         values.update(self.__dict__)  # every value shared, then each container copied
         for name, copier in _CONTAINER_COPIERS:
             values[name] = copier(values[name])
@@ -354,6 +361,8 @@ class PieceIndex:
             self._delete(self.castles, u.kingdom, u.space)
 
 
+# compiled build: NerathState, whose base this is, allows interpreted subclasses
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BoardQueries:
     """Read-only questions about pieces and control, shared by every rules module.
 

@@ -377,7 +377,7 @@ def conclude(state: DefendersState) -> None:
             continue
         if not state.options.get("easy_no_penalty"):
             penalty(state, p, gd.penalty_life, gd.penalty_cards)
-        if s.hero is not None:
+        if state.slots[p].hero is not None:  # read again: the penalty may have killed the hero
             s.loc = state.board.monarch
             state.log("to_monarch", f"{state.hero_name(p)} is carried back to Monarch City", hero=s.hero)
     if gd.has_skill("regeneration") and not skill_off:

@@ -14,7 +14,7 @@ This module sits on top of the rules modules: it imports them, none imports it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
@@ -52,7 +52,7 @@ class DecisionHandler:
     """One kind of decision (a subclass per kind; instances hold nothing)."""
 
     #: The kinds of :class:`Decision` this handler asks (the battle asks three in turn).
-    kinds: tuple[DecisionKind, ...] = ()
+    kinds: ClassVar[tuple[DecisionKind, ...]] = ()
 
     def decision(self, state: DefendersState) -> Decision:
         """Who decides, and the prompt."""
