@@ -34,7 +34,8 @@ def test_the_lobby_names_the_winners(web_server: LiveServer, browser: Any) -> No
     names = results["seat_names"]
     assert len(names) == 2 and all(isinstance(n, str) for n in names)
     expected = ", ".join(f"{names[w]} (seat {w})" if names[w] else f"seat {w}" for w in results["winners"])
-    assert any(names[w] for w in results["winners"]), names  # this seed ends with a winner still in play
+    # the AI seats' dice are not the game seed's (each game draws its own), so a winner may end with its race
+    # in decline and no active one: then the lobby names its seat, as `expected` says
     browser.get(web_server.url + "/")
     row = f"//tr[td[contains(., '{created['game_id']}')]]"
     WebDriverWait(browser, 20).until(lambda d: d.find_elements("xpath", row))
