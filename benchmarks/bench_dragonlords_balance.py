@@ -31,9 +31,10 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from duel import append_records
 
 from warhorn.ai.dragonlords.player import DragonLordsHeuristic
 from warhorn.engine import Rng, load_game
@@ -80,18 +81,8 @@ def play_one(args: tuple[int, int, int]) -> dict[str, Any]:
 
 
 def play(games: int, players: int, jobs: int, out: Path, first: int, max_rounds: int) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
     work = [(seed, players, max_rounds) for seed in range(first, first + games)]
-    with out.open("a", encoding="utf-8") as sink:
-        if jobs <= 1:
-            for job in work:
-                sink.write(json.dumps(play_one(job)) + "\n")
-                sink.flush()
-            return
-        with ProcessPoolExecutor(jobs) as pool:
-            for record in pool.map(play_one, work, chunksize=2):
-                sink.write(json.dumps(record) + "\n")
-                sink.flush()
+    append_records(play_one, work, jobs, out, chunksize=2)
 
 
 def report(paths: list[Path]) -> None:

@@ -21,64 +21,32 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from warhorn.ai import MCTSAgent, make_agent
-from warhorn.engine import Rng, load_game
+from duel import append_records, duel_against_heuristic
+
 from warhorn.sim import wilson_interval
 
 
 def play_one(args: tuple[int, int, str]) -> dict[str, Any]:
     """One game of ``agent`` against the heuristic; MCTS sits in seat ``game % 2``."""
     game, seed, agent = args
-    me = game % 2
-    state = load_game("smallworld", seed=seed, players=2)
-    agents = [make_agent(agent), make_agent("heuristic")]
-    if me == 1:
-        agents.reverse()
-    rngs = [Rng(2 * seed + 1), Rng(2 * seed + 2)]
-    cpu: list[float] = []
-    decisions = 0
-    while (decision := state.pending()) is not None:
-        player = decision.player
-        started = time.process_time()
-        action = agents[player].choose(state, player, rngs[player])
-        took = time.process_time() - started
-        if player == me:
-            decisions += 1
-            search = getattr(agents[me], "last", None)
-            if isinstance(agents[me], MCTSAgent) and search is not None and search.iterations > 0:
-                cpu.append(round(took, 4))
-        state, _ = state.apply(action)
-    results = state.results()
-    assert results is not None
+    duel = duel_against_heuristic("smallworld", agent, game, seed)
     return {
         "game": game,
         "seed": seed,
-        "mcts_seat": me,
+        "mcts_seat": duel.agent_seat,
         "agent": agent,
-        "winners": sorted(results.winners),
-        "coins": [results.scores[p] for p in range(2)],
-        "mcts_decisions": decisions,
-        "searched_cpu": cpu,
+        "winners": sorted(duel.results.winners),
+        "coins": [duel.results.scores[p] for p in range(2)],
+        "mcts_decisions": duel.decisions,
+        "searched_cpu": duel.searched_cpu,
     }
 
 
 def play(games: int, first: int, agent: str, jobs: int, out: Path) -> None:
-    work = [(g, first + g, agent) for g in range(games)]
-    with out.open("a", encoding="utf-8") as sink:
-        if jobs <= 1:
-            for job in work:
-                sink.write(json.dumps(play_one(job)) + "\n")
-                sink.flush()
-            return
-        with ProcessPoolExecutor(jobs) as pool:
-            for record in pool.map(play_one, work):
-                sink.write(json.dumps(record) + "\n")
-                sink.flush()
+    append_records(play_one, [(g, first + g, agent) for g in range(games)], jobs, out)
 
 
 def report(path: Path) -> None:
