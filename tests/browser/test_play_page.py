@@ -291,6 +291,36 @@ def test_the_replay_viewer_steps_through_a_finished_game_and_an_uploaded_save(
     browser.find_element(By.ID, "replay-back").click()
     wait(browser).until(lambda d: step(d) == f"step 2 / {total}")
     assert 0 < log_count(browser) < three
+
+    # event by event: the log shows the next action's events one at a time, the board stays at the step
+    # before it until its last event (an action is one transition of the engine)
+    def events_of(action: int) -> int:
+        url = f"{web_server.url}/api/replays/{game_id}?step={action}&after={action - 1}"
+        frame = httpx.get(url, timeout=20)
+        return sum(1 for e in frame.json()["events"] if e["action"] == action)
+
+    at = next(n for n in range(total) if events_of(n + 1) >= 2)
+    count = events_of(at + 1)
+    browser.execute_script(
+        "const s = document.getElementById('replay-slider'); s.value = arguments[0];"
+        "s.dispatchEvent(new Event('change'));",
+        at,
+    )
+    wait(browser).until(lambda d: step(d) == f"step {at} / {total}")
+    before = log_count(browser)
+    browser.find_element(By.ID, "replay-event-forward").click()
+    wait(browser).until(lambda d: f"event 1 of {count} of step {at + 1}" in step(d))
+    assert log_count(browser) == before + 1
+    browser.find_element(By.ID, "replay-event-back").click()
+    wait(browser).until(lambda d: step(d) == f"step {at} / {total}")
+    assert log_count(browser) == before
+    for _ in range(count):
+        browser.find_element(By.ID, "replay-event-forward").click()
+    wait(browser).until(lambda d: step(d) == f"step {at + 1} / {total}")
+    assert log_count(browser) == before + count
+    browser.find_element(By.ID, "replay-event-back").click()
+    wait(browser).until(lambda d: f"event {count - 1} of {count} of step {at + 1}" in step(d))
+    assert log_count(browser) == before + count - 1
     # the board follows the engine's state at that step: a battle, if the game had one
     battles = [n for n, s in enumerate(match.states) if s.view(None).get("battle")]
     shown = battles[len(battles) // 2] if battles else total // 2

@@ -146,6 +146,8 @@ def replay_page(*, replay_id: str, game: str, game_name: str, renderer: str | No
       <div id="replay-controls" class="replay-controls">
         <button type="button" id="replay-first" title="the start (Home)">«</button>
         <button type="button" id="replay-back" title="one step back (←)">◀</button>
+        <button type="button" id="replay-event-back" title="one event back (Shift+←)">◁ event</button>
+        <button type="button" id="replay-event-forward" title="one event forward (Shift+→)">event ▷</button>
         <button type="button" id="replay-forward" title="one step forward (→)">▶</button>
         <button type="button" id="replay-last" title="the end (End)">»</button>
         <button type="button" id="replay-play" title="play (space)">play</button>

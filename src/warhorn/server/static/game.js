@@ -358,10 +358,56 @@ function connect() {
 }
 
 // --- the replay viewer ----------------------------------------------------------------------------------
-const replay = { id: root.dataset.replay, step: 0, length: 0, events: [], loadedUpTo: 0, timer: null, fresh: 0 };
+// ``partial``: how many events of the next action are shown in the log while the board stays at ``step``
+// (an action is one engine transition: the board has no position between two of its events, so it changes
+// when the action's last event is shown)
+const replay = { id: root.dataset.replay, step: 0, partial: 0, length: 0, events: [], loadedUpTo: 0, timer: null, fresh: 0 };
+
+async function loadEventsThrough(step) {
+  if (replay.loadedUpTo >= step) return;
+  const frame = await request("GET", `/api/replays/${replay.id}?step=${step}&after=${replay.loadedUpTo}`);
+  for (const e of frame.events) if (e.action > replay.loadedUpTo) replay.events.push(e);
+  replay.loadedUpTo = step;
+}
+
+function eventsOfAction(action) {
+  return replay.events.filter((e) => e.action === action);
+}
+
+async function showEvent(delta) {
+  if (delta > 0) {
+    if (replay.step >= replay.length) return;
+    await loadEventsThrough(replay.step + 1);
+    if (replay.partial + 1 >= eventsOfAction(replay.step + 1).length) { await showStep(replay.step + 1); return; }
+    replay.partial += 1;
+  } else if (replay.partial > 0) {
+    replay.partial -= 1;
+  } else {
+    if (replay.step <= 0) return;
+    const shown = eventsOfAction(replay.step).length;
+    await showStep(replay.step - 1);
+    replay.partial = Math.max(0, shown - 1);
+  }
+  showPartialEvents();
+}
+
+function showPartialEvents() {
+  const upTo = replay.events.filter((e) => e.action <= replay.step);
+  const next = eventsOfAction(replay.step + 1);
+  const extra = next.slice(0, replay.partial);
+  $("log").replaceChildren();
+  shownEvents = [];
+  appendEvents(upTo);
+  appendEvents(extra);
+  const lines = $("log").querySelectorAll("li");
+  lines.forEach((line, index) => line.classList.toggle("fresh", extra.length > 0 ? index === lines.length - 1 : Number(line.value) === replay.step));
+  $("replay-step").textContent = `step ${replay.step} / ${replay.length}`
+    + (replay.partial ? ` · event ${replay.partial} of ${next.length} of step ${replay.step + 1} (the board shows step ${replay.step})` : "");
+}
 
 async function showStep(step) {
   step = Math.max(0, Math.min(replay.length || step, step));
+  replay.partial = 0;
   const back = current && step < current.version;
   const after = Math.min(replay.loadedUpTo, step);
   const frame = await request("GET", `/api/replays/${replay.id}?step=${step}&after=${after}`);
@@ -390,6 +436,9 @@ async function showStep(step) {
 
 function replayControls() {
   const go = (delta) => () => { stopPlaying(); showStep(replay.step + delta).catch(report); };
+  const goEvent = (delta) => () => { stopPlaying(); showEvent(delta).catch(report); };
+  $("replay-event-back").addEventListener("click", goEvent(-1));
+  $("replay-event-forward").addEventListener("click", goEvent(1));
   $("replay-first").addEventListener("click", () => { stopPlaying(); showStep(0).catch(report); });
   $("replay-back").addEventListener("click", go(-1));
   $("replay-forward").addEventListener("click", go(1));
@@ -398,7 +447,9 @@ function replayControls() {
   $("replay-play").addEventListener("click", () => (replay.timer ? stopPlaying() : startPlaying()));
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
-    if (e.key === "ArrowRight") go(1)();
+    if (e.key === "ArrowRight" && e.shiftKey) goEvent(1)();
+    else if (e.key === "ArrowLeft" && e.shiftKey) goEvent(-1)();
+    else if (e.key === "ArrowRight") go(1)();
     else if (e.key === "ArrowLeft") go(-1)();
     else if (e.key === "Home") $("replay-first").click();
     else if (e.key === "End") $("replay-last").click();
