@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 from pathlib import Path
 from typing import Any
 
-from duel import append_records, duel_against_heuristic
+from duel import append_records, duel_against_heuristic, print_searched_cpu
 
 from warhorn.sim import wilson_interval
 
@@ -60,15 +59,7 @@ def report(path: Path) -> None:
     agents = sorted({r["agent"] for r in records})
     print(f"{', '.join(agents)} vs heuristic: {n} two-player games, seats alternated")
     print(f"MCTS wins {wins} / {n} = {wins / n:.1%} (95 % Wilson {interval.low:.1%}-{interval.high:.1%})")
-    cpu = sorted(t for r in records for t in r["searched_cpu"])
-    decisions = sum(r["mcts_decisions"] for r in records)
-    if cpu:
-        p95 = cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]
-        print(
-            f"CPU seconds per searched decision ({len(cpu)} of {decisions} MCTS decisions searched): "
-            f"median {statistics.median(cpu):.2f}, mean {statistics.mean(cpu):.2f}, "
-            f"p95 {p95:.2f}, max {cpu[-1]:.2f}"
-        )
+    print_searched_cpu(records)
 
 
 def main() -> None:

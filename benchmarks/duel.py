@@ -6,6 +6,7 @@ on the import path)."""
 from __future__ import annotations
 
 import json
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -73,3 +74,17 @@ def append_records(
             for record in pool.map(play_one, work, chunksize=chunksize):
                 sink.write(json.dumps(record) + "\n")
                 sink.flush()
+
+
+def print_searched_cpu(records: Sequence[dict[str, Any]]) -> None:
+    """The CPU seconds per searched decision of the agent over ``records`` (median, mean, 95th percentile,
+    maximum), when any decision ran a search."""
+    cpu = sorted(t for r in records for t in r["searched_cpu"])
+    decisions = sum(r["mcts_decisions"] for r in records)
+    if cpu:
+        p95 = cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]
+        print(
+            f"CPU seconds per searched decision ({len(cpu)} of {decisions} MCTS decisions searched): "
+            f"median {statistics.median(cpu):.2f}, mean {statistics.mean(cpu):.2f}, "
+            f"p95 {p95:.2f}, max {cpu[-1]:.2f}"
+        )
