@@ -4,7 +4,6 @@ and waits for what the page shows (never fixed sleeps)."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 from typing import Any
 
@@ -13,7 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser import game_api
 
-TIMEOUT = 15.0
+TIMEOUT = 30.0
 POLL = 0.05
 
 
@@ -79,14 +78,12 @@ def my_turn(driver: Any) -> bool:
     return bool(driver.find_elements(By.ID, "dfr-hint"))
 
 
-def walk_to(driver: Any, location: str) -> float:
-    """Click ``location`` on the map and, if the page asks how to get there, choose to walk.
-
-    Returns the ``time.monotonic()`` of the last click (when the action was sent)."""
+def walk_to(driver: Any, location: str) -> None:
+    """Click ``location`` on the map and, if the page asks how to get there, choose to walk; wait until
+    the board shows the move."""
     before = version(driver)
     slug = "".join(c if c.isalnum() else "-" for c in location.lower())
     driver.find_element(By.CSS_SELECTOR, f"#loc-{slug}.dfr-target .dfr-spot").click()
-    sent = time.monotonic()
     menu = wait(driver).until(
         lambda d: (
             [b for b in d.find_elements(By.CSS_SELECTOR, ".dfr-popup .dfr-choice") if b.is_displayed()]
@@ -97,9 +94,7 @@ def walk_to(driver: Any, location: str) -> float:
         walk = [b for b in menu if b.text.startswith("Walk to ")]
         assert walk, f"no way to walk to {location}: {[b.text for b in menu]}"
         walk[0].click()
-        sent = time.monotonic()
     wait_version(driver, before + 1)
-    return sent
 
 
 def click_hero_button(driver: Any, kind: str) -> None:
@@ -126,9 +121,3 @@ def log_lines(driver: Any, css: str = "#log li") -> list[str]:
         "return [...document.querySelectorAll(arguments[0])].map((li) => li.textContent);", css
     )
     return [str(line) for line in lines]
-
-
-def seconds_until(driver: Any, condition: Any, started: float, timeout: float = TIMEOUT) -> float:
-    """Wait for ``condition(driver)``; the seconds from ``started`` (a ``time.monotonic()``) until it held."""
-    wait(driver, timeout).until(condition)
-    return time.monotonic() - started

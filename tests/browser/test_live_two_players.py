@@ -1,5 +1,9 @@
 """Live play in real browsers: two players on two seat links of one Defenders game see each other's
-moves within a second (server-sent events), in two browsers and in two tabs of one browser (hotseat)."""
+moves as they happen (server-sent events), in two browsers and in two tabs of one browser (hotseat).
+
+"Live" is checked by how the move arrives, not by a stopwatch (the CI machine is loaded): the watching
+page shows it without being reloaded and without asking the server for its seat's payload again, so it
+came over the page's open event stream, and its log gains the mover's lines in the mover's order."""
 
 from __future__ import annotations
 
@@ -12,9 +16,9 @@ from tests.browser.defenders_page import (
     click_hero_button,
     create_game,
     hero_location,
+    log_lines,
     my_turn,
     open_board,
-    seconds_until,
     version,
     wait,
     walk_to,
@@ -22,7 +26,35 @@ from tests.browser.defenders_page import (
 from tests.live_server import LiveServer
 
 SEED = 3  # seat 0 the Ranger, seat 1 the Cleric, both in Monarch City; the Ranger draws a special card
-LIVE_WITHIN = 1.0  # seconds from the click in one browser to the move shown in the other
+ARRIVES_WITHIN = 60.0  # seconds: a bound for a loaded machine, not a measure of liveness
+
+#: Marks the page (a reload loses the mark) and records every request it makes from now on.
+WATCH_REQUESTS = """
+window.warhornTestMark = true;
+window.warhornTestRequests = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.warhornTestRequests.push(new URL(entry.name).pathname);
+}).observe({ type: "resource" });
+"""
+
+
+def _watch_requests(driver: Any) -> None:
+    driver.execute_script(WATCH_REQUESTS)
+
+
+def _assert_came_over_the_stream(driver: Any, link: str) -> None:
+    """Since :func:`_watch_requests` the page was not reloaded and did not fetch its seat's payload."""
+    mark, requests = driver.execute_script("return [window.warhornTestMark, window.warhornTestRequests];")
+    assert mark is True, "the page was reloaded"
+    payload = "/api/seat/" + link.rsplit("/", 1)[-1]
+    assert payload not in requests, f"the page fetched its payload again: {requests}"
+
+
+def _lines_added(driver: Any, before: list[str]) -> list[str]:
+    """The lines the page's log gained after ``before`` (which it still shows, in order)."""
+    lines = log_lines(driver)
+    assert lines[: len(before)] == before, (before, lines)
+    return lines[len(before) :]
 
 
 def _end_the_rangers_day(driver: Any) -> None:
@@ -40,16 +72,23 @@ def test_two_players_in_two_browsers_see_each_others_moves_live(
     open_board(cleric, cleric_link)
     assert my_turn(ranger) and not my_turn(cleric)
 
-    clicked = walk_to(ranger, "Wolf Pass")
-    seen = seconds_until(cleric, lambda d: hero_location(d, "ranger") == "Wolf Pass", clicked)
-    assert seen < LIVE_WITHIN, f"the other browser showed the move after {seen:.2f} s"
+    _watch_requests(cleric)
+    ranger_log, cleric_log = log_lines(ranger), log_lines(cleric)
+    walk_to(ranger, "Wolf Pass")
+    wait(cleric, ARRIVES_WITHIN).until(lambda d: hero_location(d, "ranger") == "Wolf Pass")
+    _assert_came_over_the_stream(cleric, cleric_link)
     assert version(cleric) == version(ranger)
+    assert _lines_added(cleric, cleric_log) == _lines_added(ranger, ranger_log) != []
 
     _end_the_rangers_day(ranger)
     wait(cleric).until(my_turn)
-    clicked = walk_to(cleric, "Orc Valley")
-    seen = seconds_until(ranger, lambda d: hero_location(d, "cleric") == "Orc Valley", clicked)
-    assert seen < LIVE_WITHIN, f"the other browser showed the move after {seen:.2f} s"
+    _watch_requests(ranger)
+    ranger_log, cleric_log = log_lines(ranger), log_lines(cleric)
+    walk_to(cleric, "Orc Valley")
+    wait(ranger, ARRIVES_WITHIN).until(lambda d: hero_location(d, "cleric") == "Orc Valley")
+    _assert_came_over_the_stream(ranger, ranger_link)
+    assert version(ranger) == version(cleric)
+    assert _lines_added(ranger, ranger_log) == _lines_added(cleric, cleric_log) != []
     assert not my_turn(ranger)
 
     ranger.save_screenshot(str(tmp_path / "live-ranger.png"))

@@ -163,22 +163,29 @@ def test_at_a_terminal_an_attack_asks_to_confirm_with_its_odds(tmp_path: Path) -
         _close(child)
 
 
+#: An MCTS budget no machine searches through while a test waits: the seat is still thinking when the
+#: test interrupts it, however fast or loaded the machine (its thinking ends only with Ctrl-C).
+ENDLESS_SEARCH = "mcts:iterations=1000000000:skip=0"
+
+
 def test_at_a_terminal_a_spinner_shows_while_an_ai_thinks(tmp_path: Path) -> None:
-    # the human ends each phase of its first turn at once; then the heuristic Vailin thinks
+    # the human ends each phase of its first turn at once; then Vailin (an endless search) thinks
     pexpect, child = _spawn(
-        ["play", "nerath", "--seats", "human,heuristic,heuristic,heuristic", "--seed", "3"], tmp_path
+        ["play", "nerath", "--seats", f"human,{ENDLESS_SEARCH},heuristic,heuristic", "--seed", "3"], tmp_path
     )
     try:
         child.expect_exact("> ")
         child.sendline("pass")
         for _ in range(8):
-            if child.expect(["heuristic \\(player 1\\) is thinking", "\n> "]) == 0:
+            if child.expect(["mcts \\(player 1\\) is thinking", "\n> "]) == 0:
                 break
             child.sendline("pass")
         else:
             pytest.fail("no spinner while the AI thought")
         child.sendintr()  # Ctrl-C while the AI thinks: offered to save, then leaves
         child.expect_exact("save the game before leaving?")
+        shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)  # without the terminal's colour codes
+        assert "mcts (player 1): " not in shown, f"the search ended before Ctrl-C: {shown}"
         child.sendline("")
         child.expect(pexpect.EOF)
     finally:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.cli.test_play_terminal import _spawn
+from tests.cli.test_play_terminal import _close, _spawn
 from warhorn.cli.app import app
 from warhorn.engine import Rng, load_game
 from warhorn.games.dragonlords.odds_support import attack_odds
@@ -156,7 +156,7 @@ def test_at_a_terminal_a_dragonlords_attack_asks_to_confirm(tmp_path: Path) -> N
         child.sendline("")
         child.expect(pexpect.EOF)
     finally:
-        child.close(force=True)
+        _close(child)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -51,7 +51,7 @@ def play_random(client: TestClient, seat_tokens: dict[int, str], steps: int, rng
     return payload
 
 
-def wait_for(client: TestClient, token: str, condition: Any, timeout: float = 10.0) -> dict[str, Any]:
+def wait_for(client: TestClient, token: str, condition: Any, timeout: float = 60.0) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         payload = state(client, token)
@@ -62,7 +62,7 @@ def wait_for(client: TestClient, token: str, condition: Any, timeout: float = 10
         time.sleep(0.02)
 
 
-def wait_game(client: TestClient, game_id: str, condition: Any, timeout: float = 10.0) -> dict[str, Any]:
+def wait_game(client: TestClient, game_id: str, condition: Any, timeout: float = 60.0) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         summary: dict[str, Any] = client.get(f"/api/games/{game_id}").json()

@@ -240,7 +240,7 @@ def test_a_seat_token_acts_only_for_its_own_seat_in_real_games(client: TestClien
 def test_an_odd_last_event_id_is_ignored_not_a_500(live_server: LiveServer) -> None:
     """A browser resumes a stream with the id of the last update it got; anything else than plain digits
     (a superscript two counts as a digit for ``str.isdigit``) starts from ``after`` instead."""
-    with httpx.Client(base_url=live_server.url, timeout=5) as http:
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
         created = http.post("/api/games", json={"game": "defenders", "seats": ["human", "human"], "seed": 2})
         token = next(s["token"] for s in created.json()["seats"] if "token" in s)
         for value in ("²".encode("latin-1"), "١".encode(), b"-1", b"1" * 40, b"3"):

@@ -59,11 +59,8 @@ def test_ctrl_c_with_a_live_stream_open_exits_at_once_without_a_traceback(tmp_pa
             while not next(lines).startswith("event: update"):
                 pass
             proc.send_signal(signal.SIGINT)
-            stopping = time.monotonic()
             rest = list(lines)  # the server ends the stream: the iteration stops
-            ended = time.monotonic() - stopping
-        assert proc.wait(timeout=10) in (0, 130)  # 130: stopped by SIGINT, as shells report it
-        exited = time.monotonic() - stopping
+        assert proc.wait(timeout=30) in (0, 130)  # 130: stopped by SIGINT, as shells report it
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -71,8 +68,10 @@ def test_ctrl_c_with_a_live_stream_open_exits_at_once_without_a_traceback(tmp_pa
     assert proc.stderr is not None
     log = proc.stderr.read().decode()
     assert "Traceback" not in log and "CancelledError" not in log, log
+    # a stream left open holds the server for its graceful-shutdown time (3 s) and is then cancelled,
+    # which uvicorn logs: its absence, not a stopwatch (the machine may be loaded), shows the stream
+    # was ended at once
     assert "timeout graceful shutdown exceeded" not in log, log
-    assert ended < 1.5 and exited < 2.5, (ended, exited, log)
     assert all("update" not in line for line in rest)
 
 

@@ -8,7 +8,7 @@ import time
 import httpx
 
 from tests.server.conftest import LiveServer
-from tests.server.test_live_wire import StreamReader, _create
+from tests.server.test_live_wire import WAIT, StreamReader, _create
 
 
 def _events(reader: StreamReader, name: str) -> list[tuple[int | None, dict[str, object]]]:
@@ -28,7 +28,7 @@ def _events(reader: StreamReader, name: str) -> list[tuple[int | None, dict[str,
     return out
 
 
-def _wait_for(reader: StreamReader, name: str, count: int, timeout: float = 5.0) -> None:
+def _wait_for(reader: StreamReader, name: str, count: int, timeout: float = WAIT) -> None:
     deadline = time.monotonic() + timeout
     while len(_events(reader, name)) < count:
         assert time.monotonic() < deadline, f"no {name} event #{count}: {reader.raw}"
@@ -40,7 +40,7 @@ def _decider(http: httpx.Client, token: str) -> int:
 
 
 def test_the_answer_to_a_pages_own_action_is_not_sent_again_on_its_stream(live_server: LiveServer) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=5) as http:
+    with httpx.Client(base_url=live_server.url, timeout=WAIT) as http:
         t = _create(http, ["human", "human"])
         first = _decider(http, t[0])
         with (
@@ -73,7 +73,7 @@ def test_the_answer_to_a_pages_own_action_is_not_sent_again_on_its_stream(live_s
 
 
 def test_a_reconnecting_page_resumes_after_its_last_event_id(live_server: LiveServer) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=5) as http:
+    with httpx.Client(base_url=live_server.url, timeout=WAIT) as http:
         t = _create(http, ["human", "human"])
         for version in (0, 1):
             decider = _decider(http, t[0])
@@ -100,7 +100,7 @@ def test_a_reconnecting_page_resumes_after_its_last_event_id(live_server: LiveSe
 
 
 def test_a_stream_id_of_another_seat_changes_nothing(live_server: LiveServer) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=5) as http:
+    with httpx.Client(base_url=live_server.url, timeout=WAIT) as http:
         t = _create(http, ["human", "human"])
         first = _decider(http, t[0])
         watcher = 1 - first
