@@ -11,13 +11,15 @@ import os
 import re
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from warhorn.cli.app import app
-from warhorn.engine import load_game
+from warhorn.engine import Action, GameState, load_game
+from warhorn.engine.plugin import OddsUnavailableError
 from warhorn.games.nerath.terminal import attack_report
 
 runner = CliRunner()
@@ -65,6 +67,20 @@ def test_an_attack_shows_its_exact_odds_before_it_is_sent() -> None:
     # a peaceful move shows no odds
     calm = _play(NERATH, "move 1 soldier bonewind_steppe>black_tor\nquit\n")
     assert "odds of the" not in calm
+
+
+def test_a_battle_the_game_has_no_odds_for_is_said_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import warhorn.cli.play_cmd as play_cmd
+
+    def no_odds(state: GameState, action: Action) -> list[str]:
+        raise OddsUnavailableError("no_battle", "the guardians are unknown")
+
+    shipped = play_cmd.terminal_support("nerath")
+    assert shipped is not None
+    monkeypatch.setattr(play_cmd, "terminal_support", lambda game: replace(shipped, attack_report=no_odds))
+    out = _play(NERATH, f"{ATTACK}\nquit\n")
+    assert "no odds for this battle: the guardians are unknown" in out
+    assert out.index("no odds for this battle") < out.index("attack declared")
 
 
 def test_defenders_map_and_cards() -> None:

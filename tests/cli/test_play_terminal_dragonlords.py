@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from tests.cli.test_play_terminal import _close, _spawn
 from warhorn.cli.app import app
 from warhorn.engine import Rng, load_game
+from warhorn.engine.plugin import OddsUnavailableError
 from warhorn.games.dragonlords.odds_support import attack_odds
 from warhorn.games.dragonlords.position import to_position
 from warhorn.games.dragonlords.terminal import attack_report, board_tables, card_texts
@@ -132,10 +133,18 @@ def test_an_attack_shows_its_exact_plain_odds_before_it_is_sent(tmp_path: Path) 
     assert out.index("odds of the plain battle") < out.rindex(f"player {state.current}")
 
 
-def test_a_move_that_attacks_nothing_shows_no_odds() -> None:
+def test_a_move_that_attacks_nothing_shows_no_odds(tmp_path: Path) -> None:
     state, _attack = _attack_position()
     calm = next(a for a in state.legal_actions() if a.kind != "attack")
-    assert attack_report(state, calm) is None
+    with pytest.raises(OddsUnavailableError) as refused:
+        attack_report(state, calm)
+    assert refused.value.code == "not_an_attack"
+    seats = ",".join(["human"] * state.num_players)
+    out = _play(
+        ["play", "dragonlords", "--position", str(_position_file(tmp_path, state)), "--seats", seats],
+        f"{calm.notation()}\nquit\n",
+    )
+    assert "odds of the" not in out and "no odds" not in out
 
 
 def test_at_a_terminal_a_dragonlords_attack_asks_to_confirm(tmp_path: Path) -> None:

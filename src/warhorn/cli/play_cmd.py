@@ -46,7 +46,7 @@ from warhorn.engine import (
     events_for,
     game_plugin,
 )
-from warhorn.engine.plugin import TerminalSupport, resolve
+from warhorn.engine.plugin import OddsUnavailableError, TerminalSupport, resolve
 from warhorn.rules_help import rules_help
 
 HELP = (
@@ -309,9 +309,12 @@ def _confirm_attack(state: Any, action: Any, terminal: TerminalSupport | None, i
     """Show the odds of the battle ``action`` starts (if any); at a terminal, ask to confirm it."""
     if terminal is None or terminal.attack_report is None:
         return True
-    lines = terminal.attack_report(state, action)
-    if not lines:
-        return True
+    try:
+        lines = terminal.attack_report(state, action)
+    except OddsUnavailableError as exc:
+        if exc.code == "not_an_attack":
+            return True
+        lines = [f"no odds for this battle: {exc}"]
     for line in lines:
         say(plain(line, limit=1000, style="cyan"))
     if not interactive:

@@ -152,13 +152,24 @@ class TerminalSupport:
     ``board(state, player)``: the board as tables (its ``map`` command), e.g. territories grouped by
     kingdom with their holders and pieces. ``cards(state, player)``: (name, text) of every card the
     player holds (its ``cards`` command). ``attack_report(state, action)`` (optional): lines with the
-    exact odds of the battle a legal ``action`` would start, or None when it starts none; the terminal
-    shows them and asks to confirm before attacking.
+    exact odds of the battle a legal ``action`` would start (:func:`chances_line` writes the outcomes);
+    it raises :class:`OddsUnavailableError` where it has none, code ``not_an_attack`` when the action
+    starts no battle. The terminal shows the lines and asks to confirm before attacking (an action that
+    starts no battle is sent at once; a battle without odds is said so in one line).
     """
 
     board: Callable[[GameState, int], list[OddsTable]]
     cards: Callable[[GameState, int], list[tuple[str, str]]]
-    attack_report: Callable[[GameState, Action], list[str] | None] | None = None
+    attack_report: Callable[[GameState, Action], list[str]] | None = None
+
+
+def chances_line(chances: list[tuple[str, float]], *, attacker_retreats: float | None = None) -> str:
+    """A battle's outcomes with their chances, for a terminal: ``"attacker wins 48.3 % · defender wins
+    48.3 % · mutual destruction 3.4 %"`` (percent, one decimal, in the order given), then ``attacker
+    retreats`` where the attacker may retreat (a chance above zero)."""
+    if attacker_retreats:
+        chances = [*chances, ("attacker retreats", attacker_retreats)]
+    return " · ".join(f"{outcome} {100 * chance:.1f} %" for outcome, chance in chances)
 
 
 @dataclass(frozen=True, slots=True)

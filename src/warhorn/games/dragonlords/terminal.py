@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from warhorn.engine import Action, GameState
-from warhorn.engine.plugin import OddsTable, OddsUnavailableError, TerminalSupport
+from warhorn.engine.plugin import OddsTable, TerminalSupport, chances_line
 from warhorn.rules_help import rules_help
 
 _LEFT = "left"
@@ -241,18 +241,12 @@ def card_texts(state: GameState, player: int) -> list[tuple[str, str]]:
     return out
 
 
-def _percent(p: float) -> str:
-    return f"{100 * p:.1f} %"
-
-
-def attack_report(state: GameState, action: Action) -> list[str] | None:
-    """The exact odds of the plain battle ``action`` would start (None: it starts none)."""
+def attack_report(state: GameState, action: Action) -> list[str]:
+    """The exact odds of the plain battle ``action`` would start (OddsUnavailableError ``not_an_attack``:
+    it starts none)."""
     from warhorn.games.dragonlords.odds_support import attack_odds
 
-    try:
-        answer = attack_odds(state, action)
-    except OddsUnavailableError as exc:
-        return None if exc.code == "not_an_attack" else [f"no odds for this battle: {exc}"]
+    answer = attack_odds(state, action)
     s: Any = state
     request = answer["request"]
     target = s.world.space(getattr(action, "to", ""))
@@ -262,12 +256,14 @@ def attack_report(state: GameState, action: Action) -> list[str] | None:
         f"(attack {request['attacker_tas']}) against {_plural(request['defenders'], 'unit')} of "
         f"{_seat(s, defender.owner, defender.people)} (attack {request['defender_tas']})"
         + (", sneak attack" if request.get("sneak_attack") else ""),
-        f"  attacker wins {_percent(answer['attacker_wins'])} · defender holds "
-        f"{_percent(answer['defender_holds'])} · mutual destruction {_percent(answer['mutual_destruction'])}"
-        + (
-            f" · attacker retreats {_percent(answer['attacker_retreats'])}"
-            if answer.get("attacker_retreats")
-            else ""
+        "  "
+        + chances_line(
+            [
+                ("attacker wins", answer["attacker_wins"]),
+                ("defender holds", answer["defender_holds"]),
+                ("mutual destruction", answer["mutual_destruction"]),
+            ],
+            attacker_retreats=answer.get("attacker_retreats"),
         ),
         f"  expected survivors: {answer['expected_attackers_left']:.1f} attackers, "
         f"{answer['expected_defenders_left']:.1f} defenders",

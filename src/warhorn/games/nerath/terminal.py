@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from warhorn.engine import Action, GameState
-from warhorn.engine.plugin import OddsTable, OddsUnavailableError, TerminalSupport
+from warhorn.engine.plugin import OddsTable, TerminalSupport, chances_line
 from warhorn.games.nerath.board import DUNGEON, KINGDOM_IDS, KINGDOM_NAMES, LAND, SEA, NerathBoard
 from warhorn.games.nerath.pieces import PIECES
 
@@ -115,18 +115,12 @@ def card_texts(state: GameState, player: int) -> list[tuple[str, str]]:
     return out
 
 
-def _percent(p: float) -> str:
-    return f"{100 * p:.1f} %"
-
-
-def attack_report(state: GameState, action: Action) -> list[str] | None:
-    """The exact odds of the battle ``action`` would start (None: it starts none)."""
+def attack_report(state: GameState, action: Action) -> list[str]:
+    """The exact odds of the battle ``action`` would start (OddsUnavailableError ``not_an_attack``: it
+    starts none)."""
     from warhorn.games.nerath.odds_support import attack_odds
 
-    try:
-        answer = attack_odds(state, action)
-    except OddsUnavailableError as exc:
-        return None if exc.code == "not_an_attack" else [f"no odds for this battle: {exc}"]
+    answer = attack_odds(state, action)
 
     def army(counts: dict[str, int]) -> str:
         return ", ".join(_piece_name(p, n) for p, n in counts.items()) or "nothing"
@@ -145,12 +139,14 @@ def attack_report(state: GameState, action: Action) -> list[str] | None:
     lines = [
         f"odds of the {answer['kind']} battle at {answer['space_name']}: "
         f"{army(answer['attacker'])} against {against}",
-        f"  attacker wins {_percent(odds['attacker_win'])} · defender wins {_percent(odds['defender_win'])}"
-        f" · mutual destruction {_percent(odds['mutual_destruction'])}"
-        + (
-            f" · attacker retreats {_percent(odds['attacker_retreats'])}"
-            if odds.get("attacker_retreats")
-            else ""
+        "  "
+        + chances_line(
+            [
+                ("attacker wins", odds["attacker_win"]),
+                ("defender wins", odds["defender_win"]),
+                ("mutual destruction", odds["mutual_destruction"]),
+            ],
+            attacker_retreats=odds.get("attacker_retreats"),
         ),
         f"  expected rounds {odds['expected_rounds']:.2f}",
     ]
