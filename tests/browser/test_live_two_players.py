@@ -57,6 +57,18 @@ def _lines_added(driver: Any, before: list[str]) -> list[str]:
     return lines[len(before) :]
 
 
+def _walk_and_see_it_live(mover: Any, hero: str, location: str, watcher: Any, watcher_link: str) -> None:
+    """``mover`` walks its ``hero`` to ``location``; ``watcher`` shows it over its open stream, its log
+    gaining the lines the mover's gained, in the same order."""
+    _watch_requests(watcher)
+    mover_log, watcher_log = log_lines(mover), log_lines(watcher)
+    walk_to(mover, location)
+    wait(watcher, ARRIVES_WITHIN).until(lambda d: hero_location(d, hero) == location)
+    _assert_came_over_the_stream(watcher, watcher_link)
+    assert version(watcher) == version(mover)
+    assert _lines_added(watcher, watcher_log) == _lines_added(mover, mover_log) != []
+
+
 def _end_the_rangers_day(driver: Any) -> None:
     """End seat 0's day and decline the special card it is offered before the night (seed 3)."""
     click_hero_button(driver, "end_day")
@@ -72,23 +84,10 @@ def test_two_players_in_two_browsers_see_each_others_moves_live(
     open_board(cleric, cleric_link)
     assert my_turn(ranger) and not my_turn(cleric)
 
-    _watch_requests(cleric)
-    ranger_log, cleric_log = log_lines(ranger), log_lines(cleric)
-    walk_to(ranger, "Wolf Pass")
-    wait(cleric, ARRIVES_WITHIN).until(lambda d: hero_location(d, "ranger") == "Wolf Pass")
-    _assert_came_over_the_stream(cleric, cleric_link)
-    assert version(cleric) == version(ranger)
-    assert _lines_added(cleric, cleric_log) == _lines_added(ranger, ranger_log) != []
-
+    _walk_and_see_it_live(ranger, "ranger", "Wolf Pass", cleric, cleric_link)
     _end_the_rangers_day(ranger)
     wait(cleric).until(my_turn)
-    _watch_requests(ranger)
-    ranger_log, cleric_log = log_lines(ranger), log_lines(cleric)
-    walk_to(cleric, "Orc Valley")
-    wait(ranger, ARRIVES_WITHIN).until(lambda d: hero_location(d, "cleric") == "Orc Valley")
-    _assert_came_over_the_stream(ranger, ranger_link)
-    assert version(ranger) == version(cleric)
-    assert _lines_added(ranger, ranger_log) == _lines_added(cleric, cleric_log) != []
+    _walk_and_see_it_live(cleric, "cleric", "Orc Valley", ranger, ranger_link)
     assert not my_turn(ranger)
 
     ranger.save_screenshot(str(tmp_path / "live-ranger.png"))

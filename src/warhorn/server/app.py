@@ -78,6 +78,14 @@ SSE_EVENT = {
         "retry": {"type": "integer"},
     },
 }
+#: How a live stream's route is documented: the events, or the refusals of the seat or game looked up.
+STREAM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "Server-sent events (stream, update, seen, deleted, failure)",
+        "content": {"text/event-stream": {"schema": SSE_EVENT}},
+    },
+    **refusals(404, 409, 422, *STORAGE),
+}
 #: The largest seed a client may give (the server draws its own from 63 bits).
 MAX_CLIENT_SEED = 2**53 - 1
 
@@ -546,13 +554,7 @@ def create_app(
     @app.get(
         "/api/watch/{game_id}/stream",
         response_class=StreamingResponse,
-        responses={
-            200: {
-                "description": "Server-sent events (stream, update, seen, deleted, failure)",
-                "content": {"text/event-stream": {"schema": SSE_EVENT}},
-            },
-            **refusals(404, 409, 422, *STORAGE),
-        },
+        responses=STREAM_RESPONSES,
     )
     async def watch_stream(
         game_id: str,
@@ -562,17 +564,11 @@ def create_app(
     ) -> StreamingResponse:
         """The spectator's live stream: an ``update`` (the public payload) after every change."""
         live = await hub.watched(game_id)
-        if last_event_id is not None and _EVENT_ID_SHAPE.match(last_event_id):
-            after = int(last_event_id)
 
         async def resolve() -> tuple[LiveGame, int]:
             return await hub.watched(game_id), SPECTATOR
 
-        return StreamingResponse(
-            _seat_stream(hub, resolve, live, SPECTATOR, after, request),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-        )
+        return _event_stream(hub, resolve, live, SPECTATOR, _resume_after(after, last_event_id), request)
 
     # --- replays ---------------------------------------------------------------------
     @app.post("/api/replays", status_code=201, **documented(ReplayStarted, *BODY, 429, *STORAGE, status=201))
@@ -603,13 +599,7 @@ def create_app(
     @app.get(
         "/api/seat/{token}/stream",
         response_class=StreamingResponse,
-        responses={
-            200: {
-                "description": "Server-sent events (stream, update, seen, deleted, failure)",
-                "content": {"text/event-stream": {"schema": SSE_EVENT}},
-            },
-            **refusals(404, 409, 422, *STORAGE),
-        },
+        responses=STREAM_RESPONSES,
     )
     async def stream(
         token: str,
@@ -626,14 +616,8 @@ def create_app(
         event (its id and version, no payload), so that a reconnection resumes after it.
         """
         live, seat = await hub.seat_for(token)
-        # the id of the last update the browser got: ASCII digits only ("²".isdigit() holds too)
-        if last_event_id is not None and _EVENT_ID_SHAPE.match(last_event_id):
-            after = int(last_event_id)
-        return StreamingResponse(
-            _seat_stream(hub, lambda: hub.seat_for(token), live, seat, after, request),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-        )
+        resume = _resume_after(after, last_event_id)
+        return _event_stream(hub, lambda: hub.seat_for(token), live, seat, resume, request)
 
     def openapi() -> dict[str, Any]:
         """The schema, with the games and seat kinds this server accepts listed where a game is made."""
@@ -666,6 +650,30 @@ def _json(body: bytes) -> Response:
 def _sse(event: str, data: Any, event_id: int | None = None) -> str:
     head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def _resume_after(after: int | None, last_event_id: str | None) -> int | None:
+    """The version a page's stream resumes after: the ``Last-Event-ID`` of a reconnecting page (the id of
+    the last update it got; ASCII digits only, "²".isdigit() holds too), else its ``after``."""
+    if last_event_id is not None and _EVENT_ID_SHAPE.match(last_event_id):
+        return int(last_event_id)
+    return after
+
+
+def _event_stream(
+    hub: GameHub,
+    resolve: Callable[[], Awaitable[tuple[LiveGame, int]]],
+    live: LiveGame,
+    seat: int,
+    after: int | None,
+    request: Request,
+) -> StreamingResponse:
+    """The response of a page's live stream (:func:`_seat_stream`), never cached or buffered on the way."""
+    return StreamingResponse(
+        _seat_stream(hub, resolve, live, seat, after, request),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 async def _seat_stream(
