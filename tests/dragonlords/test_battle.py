@@ -117,9 +117,16 @@ def test_the_winner_takes_the_treasures_the_losers_carried() -> None:
     assert state.owner("bonefield") == 0
     assert state.spaces["bonefield"].item_list() == ["ring_of_hope"]
     carrier = state.spaces["bonefield"].pieces[0]
-    state, _ = act(state, "done")  # to the transfer phase: the treasure moves with its unit
-    state, _ = act(state, f"move bonefield gorefort 0 with {carrier.id}")
-    assert "ring_of_hope" in state.spaces["gorefort"].item_list()
+    assert carrier.moved  # a unit that attacked carries it: it has moved this turn
+    state, _ = act(state, "done")  # to the transfer phase: only units that have not moved go
+    assert not any(f"with {carrier.id}" in a for a in legal(state))
+    # the treasure moves with its unit
+    state = duel(
+        force(0, 1, {"id": 22, "items": ["ring_of_hope"]}), spaces={"khaz_thurn": force(1, 1, DWARF_KING)}
+    )
+    state, _ = until(state, "transfer")
+    state, _ = act(state, "move bonefield gorefort 0 with 22")
+    assert "ring_of_hope" in state.spaces["gorefort"].item_list() and "bonefield" in state.spaces
 
 
 @pytest.mark.rule("DLR-HID-02")

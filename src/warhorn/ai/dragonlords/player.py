@@ -32,6 +32,7 @@ from warhorn.games.dragonlords.actions import (
     Board,
     Buy,
     BuyItem,
+    Carry,
     Cast,
     Casualties,
     Charm,
@@ -464,6 +465,20 @@ class DragonLordsHeuristic:
 
     def _dispel(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
         return Choice(Answer(True), "dispel the elemental")
+
+    def _carry(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        """DLR-SHD-01: a shard goes under a sorcerer (only a sorcerer uses it, DLX-SET-06), in the
+        space where it is if one stands there; anything else stays where the rules first put it."""
+        q = state.questions[0]
+        if q.shard:
+            for a in legal:
+                assert isinstance(a, Carry)
+                force = state.spaces.get(a.at)
+                mine = force is not None and force.owner == player and a.piece is not None
+                pc = force.piece(a.piece) if mine and force is not None and a.piece is not None else None
+                if pc is not None and pc.token == "sorcerer":
+                    return Choice(a, f"the shard goes under the sorcerer in {a.at}")
+        return Choice(legal[0], "the shard or item stays where it is")
 
     def _elemental_order(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
         """DLR-HID-03 against an elemental outside a combat: the usual order, the King last."""

@@ -205,6 +205,17 @@ class Answer(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Carry(Action):
+    """A shard or item its receiver places (DLX-SHD-02, DLR-CMB-09, DLR-SHD-01): under the piece
+    ``with <n>`` of its units at ``at`` (a territory, ``ship:<n>`` or ``track:<id>``), or, without
+    a piece (None), under a plain unit there."""
+
+    kind: ClassVar[str] = "carry"
+    at: str
+    piece: int | None = field(default=None, metadata=_WITH)
+
+
+@dataclass(frozen=True, slots=True)
 class Cast(Action):
     """In a combat: cast a spell by a caster (``p<piece>``), a shard (``shard:<colour>``), an item
     (``item:<piece>``) or a DragonLord's fire (``p<piece>``) (DLX-CMB-04, DLR-CMB-04)."""
@@ -290,6 +301,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Summon,
     Ultimatum,
     Answer,
+    Carry,
     Cast,
     Play,
     Casualties,

@@ -23,13 +23,14 @@ from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Decision
 from warhorn.engine.errors import IllegalActionError
 from warhorn.engine.events import Event, roll_event
-from warhorn.games.dragonlords import amazons, economy_and_quests, effects, setup, victory
+from warhorn.games.dragonlords import amazons, carrying, economy_and_quests, effects, setup, victory
 from warhorn.games.dragonlords.actions import (
     Answer,
     Attack,
     Board,
     Buy,
     BuyItem,
+    Carry,
     Casualties,
     Charm,
     ChoosePeople,
@@ -240,6 +241,11 @@ def pending_decision(state: DragonLordsState) -> Decision | None:
                 "dispel",
                 "an elemental strikes your units: cancel it with Dispel Magic, or not",
                 "DLX-SPC-DIS",
+            ),
+            "carry": (
+                "carry",
+                f"you receive {'an item' if q.item else 'a shard'}: choose the unit that carries it",
+                "DLR-SHD-01",
             ),
             "elemental_order": (
                 "elemental_order",
@@ -486,7 +492,9 @@ def apply_setup(state: DragonLordsState, action: Action) -> list[Event]:
         return events
     if state.options.get("advanced") and state.box_shards:  # DLX-SET-03: one random shard each
         shard, state.box_shards = state.box_shards[0], state.box_shards[1:]
-        _give(state, _sorcerer_space(state, p), p, items=(), shards=(shard,))
+        # the player puts it in a territory of his (the seed): under a unit he chooses (DLR-SHD-01)
+        carrier = _give(state, _sorcerer_space(state, p), p, items=(), shards=(shard,))
+        carrying.ask_carrier(state, p, carrier, shards=(shard,), anywhere=True)
     i = state.order.index(p)
     if i + 1 < len(state.order):
         state.current = state.order[i + 1]
@@ -1113,7 +1121,8 @@ def _happen(
     elif h.kind == "shard":
         if state.box_shards:
             shard, state.box_shards = state.box_shards[0], state.box_shards[1:]
-            _give_party(state, key, items=(), shards=(shard,))
+            carrier = _give_party(state, key, items=(), shards=(shard,))
+            carrying.ask_carrier(state, p, carrier, shards=(shard,))  # DLX-SHD-02: any unit carries it
             events.append(Event("shard", {"player": p}, f"player {p}'s party finds a crystal shard"))
     elif h.kind == "sorcerer":
         pid = state.next_piece
@@ -1191,39 +1200,20 @@ def _equipment_home(state: DragonLordsState, party: Party) -> None:
 
 def _give_party(
     state: DragonLordsState, key: tuple[int, str], *, items: tuple[str, ...], shards: tuple[str, ...]
-) -> None:
+) -> int:
+    """Items or shards go to a party (:func:`carrying.give_to_force`); returns the carrier's number."""
     party = state.parties[key]
-    state.parties[key] = replace(party, force=_give_force(state, party.force, items, shards))
-
-
-def _give_force(
-    state: DragonLordsState, force: Force, items: tuple[str, ...], shards: tuple[str, ...]
-) -> Force:
-    """DLX-FAQ-09: treasures go under a unit and move with it: the first piece, or a plain unit."""
-    if not items and not shards:
-        return force
-    if force.pieces:
-        first = force.pieces[0]
-        first = replace(first, items=first.items + items, shards=first.shards + shards)
-        return replace(force, pieces=(first, *force.pieces[1:]))
-    if force.plain:
-        pid = state.next_piece
-        state.next_piece += 1
-        carrier = Piece(pid, None, items=items, shards=shards)
-        return replace(
-            force,
-            plain=force.plain - 1,
-            moved=min(force.moved, force.plain - 1),
-            spent=min(force.spent, force.plain - 1),
-            pieces=(carrier,),
-        )
-    return force
+    force, carrier = carrying.give_to_force(state, party.force, items, shards)
+    state.parties[key] = replace(party, force=force)
+    return carrier
 
 
 def _give(
     state: DragonLordsState, space: str, player: int, *, items: tuple[str, ...], shards: tuple[str, ...]
-) -> None:
-    state.spaces[space] = _give_force(state, state.spaces[space], items, shards)
+) -> int:
+    """Items or shards go to the force in ``space``; returns the carrier's number."""
+    state.spaces[space], carrier = carrying.give_to_force(state, state.spaces[space], items, shards)
+    return carrier
 
 
 def draw_cards(state: DragonLordsState, player: int, count: int) -> list[Event]:
@@ -1506,6 +1496,8 @@ def _question_actions(state: DragonLordsState, q: Question) -> list[Action]:
         victims = _elemental_victims(state, q.asker, q.target)
         assert victims is not None
         return [Done(), *(Casualties(order) for order in piece_orders(side_of(state, victims)))]
+    if q.kind == "carry":
+        return list(carrying.carry_choices(state, q))
     return [Answer(True), Answer(False)]
 
 
@@ -1515,6 +1507,9 @@ def _answer(state: DragonLordsState, action: Action) -> list[Event]:
     if q.kind == "elemental_order":  # DLR-HID-03: the victims stand in their owner's order
         order = action.pieces if isinstance(action, Casualties) else ()
         return _elemental_strikes(state, q.asker, q.card, q.target, order)
+    if q.kind == "carry":  # DLX-SHD-02, DLR-CMB-09, DLR-SHD-01: the receiver names the carrier
+        assert isinstance(action, Carry)
+        return carrying.carry(state, q, action)
     assert isinstance(action, Answer)
     if q.kind == "ultimatum":
         if not action.accept:
@@ -1565,11 +1560,31 @@ def _move_shard(state: DragonLordsState, frm: int, to: int, shard: str) -> None:
     state.parties = {
         k: replace(v, force=strip(v.force)) if v.owner == frm else v for k, v in state.parties.items()
     }
-    home = _sorcerer_space(state, to)
-    if home in state.spaces:
-        _give(state, home, to, items=(), shards=(shard,))
-    else:
-        state.box_shards = (*state.box_shards, shard)
+    # the receiver puts it under a unit of his in any territory (DLR-SHD-01): first on his
+    # sorcerer's stack, then as he chooses; with no territory, on another force of his
+    if state.territories_of(to):
+        carrier = _give(state, _sorcerer_space(state, to), to, items=(), shards=(shard,))
+        carrying.ask_carrier(state, to, carrier, shards=(shard,), anywhere=True)
+        return
+    _give_elsewhere(state, to, shard)
+
+
+def _give_elsewhere(state: DragonLordsState, player: int, shard: str) -> None:
+    """A shard for a player without a territory goes to a ship's crew or a party of his (asked where
+    in that force, DLR-SHD-01); with no unit at all, to the box."""
+    for sid, ship in sorted(state.ships.items()):
+        if ship.aboard is not None and ship.aboard.owner == player:
+            aboard, carrier = carrying.give_to_force(state, ship.aboard, (), (shard,))
+            state.ships[sid] = replace(ship, aboard=aboard)
+            carrying.ask_carrier(state, player, carrier, shards=(shard,))
+            return
+    for key in sorted(state.parties):
+        if key[0] == player:
+            carrying.ask_carrier(
+                state, player, _give_party(state, key, items=(), shards=(shard,)), shards=(shard,)
+            )
+            return
+    state.box_shards = (*state.box_shards, shard)
 
 
 def _elemental_victims(state: DragonLordsState, caster: int, target: str) -> Force | None:
@@ -1774,11 +1789,14 @@ def end_battle(state: DragonLordsState, *, retreat_to: str | None) -> list[Event
 
 
 def _spoils(state: DragonLordsState, b: Battle, force: Force | None) -> Force | None:
+    """DLR-CMB-09: the winner takes the loser's items and shards, under units it chooses."""
     if force is None:
         if b.spoils_shards:
             state.box_shards = (*state.box_shards, *b.spoils_shards)
         return None
-    return _give_force(state, force, b.spoils_items, b.spoils_shards)
+    force, carrier = carrying.give_to_force(state, force, b.spoils_items, b.spoils_shards)
+    carrying.ask_carrier(state, force.owner, carrier, shards=b.spoils_shards, items=b.spoils_items)
+    return force
 
 
 def _hero(
@@ -2035,14 +2053,10 @@ def accept_mercy(state: DragonLordsState) -> list[Event]:
     def strip(pc: Piece) -> Piece:
         return replace(pc, shards=tuple(s for s in pc.shards if s != shard))
 
+    # the shard changes hands: it goes with the attacker's units, under the one its new owner
+    # chooses once they stand where the deal sends them (as spoils and ultimatums go, DLR-SHD-01)
     dfn = replace(b.dfn, pieces=tuple(strip(pc) for pc in b.dfn.pieces))
-    att = b.att
-    if att.pieces:
-        first = att.pieces[0]
-        att = replace(att, pieces=(replace(first, shards=(*first.shards, shard)), *att.pieces[1:]))
-    else:
-        state.box_shards = (*state.box_shards, shard)
-    b = replace(b, att=att, dfn=dfn, mercy="")
+    b = replace(b, dfn=dfn, mercy="")
     state.battle = b
     events = [
         Event(
@@ -2052,14 +2066,30 @@ def accept_mercy(state: DragonLordsState) -> list[Event]:
         )
     ]
     if terms == "attacker_leaves":
-        return events + end_battle(state, retreat_to=targets[0])
+        events += end_battle(state, retreat_to=targets[0])
+        _mercy_paid(state, b.att.player, targets[0], shard)
+        return events
     # the defender leaves to an adjacent friendly territory; the attacker takes the space
     dfn_force, _ = force_of(b.dfn, moved=True)
     if dfn_force is not None:
         to = sorted(defender_exits)[0]
         state.spaces[to] = merge(state.spaces.get(to), mark_moved(dfn_force))
     state.battle = replace(b, dfn=replace(b.dfn, fighters=()))
-    return events + end_battle(state, retreat_to=None)
+    events += end_battle(state, retreat_to=None)
+    _mercy_paid(state, b.att.player, b.space, shard)
+    return events
+
+
+def _mercy_paid(state: DragonLordsState, player: int, at: str, shard: str) -> None:
+    """DLX-SHD-04: the shard paid for mercy goes under a unit of the attacker where its units now
+    stand (DLR-SHD-01); the box only if none is left there."""
+    force = carrying.force_at(state, player, at)
+    if force is None:
+        state.box_shards = (*state.box_shards, shard)
+        return
+    force, carrier = carrying.give_to_force(state, force, (), (shard,))
+    carrying.store_force(state, player, at, force)
+    carrying.ask_carrier(state, player, carrier, shards=(shard,))
 
 
 def defender_escapes(state: DragonLordsState, action: Teleport) -> list[Event]:
@@ -2095,6 +2125,12 @@ def defender_escapes(state: DragonLordsState, action: Teleport) -> list[Event]:
 
 
 def apply_action(state: DragonLordsState, action: Action) -> list[Event]:
+    events = _apply(state, action)
+    carrying.drop_idle(state)
+    return events
+
+
+def _apply(state: DragonLordsState, action: Action) -> list[Event]:
     state.clock += 1
     if state.questions:
         return _answer(state, action) + check_victory(state)

@@ -200,13 +200,20 @@ class Seat:
 class Question:
     """A question waiting for a player who is not (necessarily) the active one."""
 
-    kind: str  # "ultimatum", "mercy", "dispel", "elemental_order"
+    kind: str  # "ultimatum", "dispel", "elemental_order", "carry"
     player: int  # who answers
     asker: int
     count: int = 0  # shards demanded
-    shard: str = ""  # shard offered for mercy
+    shard: str = ""  # the shard a "carry" question places (hidden from the other players)
     card: str = ""  # the elemental card to dispel
-    target: str = ""  # the space the elemental strikes
+    target: str = ""  # the space the elemental strikes; "carry": ANYWHERE, or "" (where it stands)
+    item: str = ""  # the item a "carry" question places
+    carrier: int = -1  # "carry": the piece that holds the shard or item now
+
+
+#: A "carry" question's ``target`` when the receiver may put the shard under any of its units in a
+#: territory it holds (a shard handed over for an ultimatum, the advanced set-up's shard).
+ANYWHERE = "anywhere"
 
 
 @dataclass
@@ -497,7 +504,9 @@ class DragonLordsState(GameState):
                     "count": q.count,
                     "card": q.card,
                     "target": q.target,
+                    **({"item": q.item} if q.item else {}),
                     **({"shard": q.shard} if full(q.player) or full(q.asker) else {}),
+                    **({"carrier": q.carrier} if q.carrier >= 0 and full(q.player) else {}),
                 }
                 for q in self.questions
             ],
@@ -617,6 +626,7 @@ class DragonLordsState(GameState):
         colours = [s for pc in twin._all_pieces() if owners[pc.id] != player for s in pc.shards]
         colours += list(twin.box_shards)
         rng.shuffle(colours)
+        renamed: dict[str, str] = {}
 
         def recolour(pc: Piece) -> Piece:
             if owners[pc.id] == player or not pc.shards:
@@ -624,10 +634,16 @@ class DragonLordsState(GameState):
             n = len(pc.shards)
             taken = tuple(colours[:n])
             del colours[:n]
+            renamed.update(zip(pc.shards, taken, strict=True))
             return replace(pc, shards=taken)
 
         twin._rewrite_pieces(recolour)
         twin.box_shards = tuple(colours)
+        # a question placing a shard names the colour its carrier now holds
+        twin.questions = tuple(
+            replace(q, shard=renamed.get(q.shard, q.shard)) if q.kind == "carry" else q
+            for q in twin.questions
+        )
         return twin
 
     def _all_pieces(self) -> list[Piece]:
@@ -758,6 +774,7 @@ def _piece_json(p: Piece) -> dict[str, Any]:
 
 
 __all__ = [
+    "ANYWHERE",
     "HIDDEN_TOKENS",
     "MONSTER",
     "NEUTRAL",

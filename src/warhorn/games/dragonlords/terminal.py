@@ -61,20 +61,20 @@ def _force(state: Any, force: dict[str, Any] | None, *, viewer: int) -> str:
     owner = force["owner"]
     who = "yours" if owner == viewer else _seat(state, owner, force.get("people"))
     parts = [_plural(force["units"], "unit")]
-    if "pieces" in force:  # the viewer's own force: every token named
+    if "pieces" in force:  # the viewer's own force: every token named, with the unit's number
         for piece in force["pieces"]:
-            if piece.get("token") is None:
+            carried = [state.content.items[i].name for i in piece.get("items", ())]
+            carried += [state.content.shards[s].name for s in piece.get("shards", ())]
+            if piece.get("token") is None and not carried:
                 continue
-            text = _token(state, piece["token"], piece.get("level", 0))
+            token = piece.get("token")
+            text = _token(state, token, piece.get("level", 0)) if token is not None else "a unit"
+            text += f" #{piece['id']}"  # the number actions name ("with 7", "carry ... with 7")
             if piece.get("spells"):
                 text += " knowing " + ", ".join(state.content.spells[s].name for s in piece["spells"])
+            if carried:
+                text += " carrying " + ", ".join(carried)
             parts.append(text)
-        items = [state.content.items[i].name for p in force["pieces"] for i in p.get("items", ())]
-        shards = [state.content.shards[s].name for p in force["pieces"] for s in p.get("shards", ())]
-        if items:
-            parts.append("items " + ", ".join(items))
-        if shards:
-            parts.append("shards " + ", ".join(shards))
     else:  # another player's: hidden tokens counted, never named
         if force.get("hidden_tokens"):
             parts.append(_plural(force["hidden_tokens"], "hidden token"))

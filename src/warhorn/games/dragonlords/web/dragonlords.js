@@ -8,7 +8,7 @@
 import { request, el, svg, ensureGameStyles } from "../api.js";
 
 const token = document.getElementById("game") ? document.getElementById("game").dataset.token : "";
-const SPACE_FIELDS = ["frm", "to", "territory", "zone", "target"];
+const SPACE_FIELDS = ["frm", "to", "territory", "zone", "target", "at"]; // "at": where a shard or item is carried
 // Glyphs every system font of the browser tests has (DejaVu): no emoji.
 const TOKEN_GLYPHS = { king: "♔", sorcerer: "✦", decoy: "◇", hero: "⚔", dragonlord: "♞" };
 const FEATURES = { village: "⌂", witch: "☾", shrine: "✚", dragons_lair: "☠", quest: "?", pass: "▲" };
