@@ -35,3 +35,15 @@ def test_the_words_are_in_the_public_view_only_and_name_no_card_or_shard() -> No
     assert "gorefort" in words and "track:north" in words
     assert not words & (set(state.content.cards) | set(state.content.quests) | set(state.content.shards))
     assert "action_words" not in state.view(0)
+
+
+def test_the_words_are_built_once_per_content_and_world() -> None:
+    """The vocabulary is constant: games of any option set on the same content and world share one
+    tuple, equal to a fresh build."""
+    from warhorn.games.dragonlords.state import _build_action_words
+
+    two = load_game("dragonlords", seed=0, players=2)
+    four = load_game("dragonlords", seed=5, players=4, advanced=True)
+    assert two.action_words is four.action_words
+    assert two.action_words == _build_action_words(two.content, two.world)
+    assert two.view(None)["action_words"] == list(four.action_words)

@@ -542,7 +542,7 @@ class DragonLordsState(GameState):
             out["action_words"] = list(self.action_words)
         return out
 
-    @cached_property
+    @property
     def action_words(self) -> tuple[str, ...]:
         """The fixed words an action may hold: the world's spaces, realms and tracks, the content's
         public ids (not cards, quests or shard colours), and the references actions compose
@@ -552,20 +552,9 @@ class DragonLordsState(GameState):
         They are public and constant; the public view lists them so that the interop vocabulary
         (``warhorn.interop.action_index``, read from the first state's public view) codes each as one
         token, as other games' boards name their spaces from the start. Numbers beyond the bound are
-        spelled there, still codable.
+        spelled there, still codable. Built once per content and world (:func:`action_words_of`).
         """
-        c, w = self.content, self.world
-        words = {s.id for s in w.spaces} | {r.id for r in w.realms} | {t for t, _ in w.tracks}
-        words |= {f"track:{t}" for t, _ in w.tracks}
-        words |= set(c.peoples) | set(c.spells) | set(c.items) | set(c.monsters)
-        words |= {f"shard:{colour}" for colour in c.shards}
-        words |= set(TAKE_ORDER_NAMES) | {"thaw", "dragon_fire"}
-        for n in range(NAMED_NUMBERS):
-            words |= {f"ship:{n}", f"p{n}", f"item:{n}", f"grail:{n}"}
-        # card ids, quest ids and shard colours are what hands, decks and shards hide: the wire never
-        # names one that is not face up, so they are left out (an action naming one is spelled)
-        words -= set(c.cards) | set(c.quests) | set(c.shards)
-        return tuple(sorted(words))
+        return action_words_of(self.content, self.world)
 
     def snapshot(self) -> dict[str, Any]:
         out = self._common(None, everything=True)
@@ -752,6 +741,34 @@ class DragonLordsState(GameState):
         from warhorn.games.dragonlords.rules import describe
 
         return describe(self)
+
+
+#: :func:`action_words_of`'s words, by content and world hash.
+_ACTION_WORDS: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
+def action_words_of(content: DragonLordsContent, world: World) -> tuple[str, ...]:
+    """:attr:`DragonLordsState.action_words` for a content and world, built on the first call and
+    kept (they are constant: no option or position changes them)."""
+    key = (content.content_hash, world.content_hash)
+    words = _ACTION_WORDS.get(key)
+    if words is None:
+        words = _ACTION_WORDS[key] = _build_action_words(content, world)
+    return words
+
+
+def _build_action_words(c: DragonLordsContent, w: World) -> tuple[str, ...]:
+    words = {s.id for s in w.spaces} | {r.id for r in w.realms} | {t for t, _ in w.tracks}
+    words |= {f"track:{t}" for t, _ in w.tracks}
+    words |= set(c.peoples) | set(c.spells) | set(c.items) | set(c.monsters)
+    words |= {f"shard:{colour}" for colour in c.shards}
+    words |= set(TAKE_ORDER_NAMES) | {"thaw", "dragon_fire"}
+    for n in range(NAMED_NUMBERS):
+        words |= {f"ship:{n}", f"p{n}", f"item:{n}", f"grail:{n}"}
+    # card ids, quest ids and shard colours are what hands, decks and shards hide: the wire never
+    # names one that is not face up, so they are left out (an action naming one is spelled)
+    words -= set(c.cards) | set(c.quests) | set(c.shards)
+    return tuple(sorted(words))
 
 
 def _piece_json(p: Piece) -> dict[str, Any]:
