@@ -40,4 +40,5 @@ PLUGIN = GamePlugin(
     rules_help="warhorn.games.dragonlords",
     odds="warhorn.games.dragonlords.odds_support:ODDS_SUPPORT",
     terminal="warhorn.games.dragonlords.terminal:TERMINAL",
+    observation="warhorn.games.dragonlords.observation:observation_encoder",
 )
