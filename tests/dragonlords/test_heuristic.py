@@ -80,3 +80,46 @@ def test_a_battle_above_forty_units_a_side_is_judged_scaled_down_to_forty() -> N
     assert win_chance(90, 450, 3, 3, False) == win_chance(8, 40, 3, 3, False)
     assert win_chance(1, 400, 3, 3, False) == win_chance(1, 40, 3, 3, False)  # never below one unit
     assert win_chance(300, 150, 3, 3, False) > 0.9 > 0.1 > win_chance(150, 300, 3, 3, False)
+
+
+def test_it_ferries_the_army_overseas_to_ground_next_to_a_kingdom_it_does_not_hold() -> None:
+    # The Orcs' ship lies off Skullcrag with its helmsman; the Dwarf Kingdom across the sea is held by
+    # one unit and its other territories are empty.
+    state = build(
+        phase="naval",
+        spaces={
+            "gorefort": force(0, 20, {"token": "king"}),
+            "skullcrag": force(0, 20),
+            "khaz_thurn": force(1, 1, {"token": "king"}),
+        },
+        ships=[{"zone": "sea_frostbight", "aboard": force(0, 1)}],
+    )
+    agent = DragonLordsHeuristic()
+    reasons = []
+    while (decision := state.pending()) is not None and decision.kind in ("naval", "count"):
+        choice = agent.choose(state, 0, Rng(0))
+        assert choice.action in state.legal_actions() and choice.reason
+        reasons.append(choice.reason)
+        state, _ = state.apply(choice.action)
+    assert reasons[0].startswith("board 7 units at skullcrag")
+    # Stonebelly borders the Kingdom and is the nearest such ground (Westwater Strait)
+    assert state.owner("stonebelly") == 0 and state.spaces["stonebelly"].units == 7
+    assert any(r.startswith("land 7 units at stonebelly") for r in reasons)
+    ship = state.ships[0]
+    assert ship.owner == 0 and ship.aboard is not None and ship.aboard.units == 1  # it sails back
+    assert state.spaces["skullcrag"].units == 13
+
+
+def test_a_light_ship_sails_home_to_load() -> None:
+    state = build(
+        phase="naval",
+        spaces={
+            "gorefort": force(0, 20, {"token": "king"}),
+            "rustmire": force(0, 20),
+            "khaz_thurn": force(1, 1, {"token": "king"}),
+            "anvilgate": force(0, 7),
+        },
+        ships=[{"zone": "sea_westwater", "aboard": force(0, 1)}],
+    )
+    choice = DragonLordsHeuristic().choose(state, 0, Rng(0))
+    assert choice.action.kind == "sail" and "home to load" in choice.reason

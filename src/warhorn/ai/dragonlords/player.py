@@ -2,7 +2,13 @@
 
 - **Set-up.** The King goes under a unit of the most crowded territory (the Kingdom first), the
   sorcerer beside it, the decoy and hero elsewhere.
-- **Buy.** As many units as the purse pays for; a ship only when none is left.
+- **Buy.** A fleet of up to three ships (two while the purse is short) while there is ground over
+  the sea worth landing on, then as many units as the purse pays for.
+- **Ferry the army.** A ship next to home ground loads the units its territories can spare (they keep
+  a quarter, half at a land front), sails to the best landing (our beachhead in a realm whose Kingdom
+  we do not hold, empty ground there, or ground the units aboard take at good odds; ground next to
+  that Kingdom counts most, less a little for each zone of the way), lands all but the helmsman, and
+  sails home to load again. Amphibious attacks and attacks from the beachhead follow the odds below.
 - **Quests.** A party of two or three plain units (never a token) goes in from a territory that
   keeps at least four; a party on a track moves on, buying a potion in the Village.
 - **Attack by exact odds.** Each attack with plain units (and never the King) is scored by the
@@ -39,6 +45,7 @@ from warhorn.games.dragonlords.actions import (
     ChoosePeople,
     Done,
     FightOn,
+    Land,
     Move,
     OfferMercy,
     PickRealm,
@@ -55,6 +62,7 @@ from warhorn.games.dragonlords.actions import (
 )
 from warhorn.games.dragonlords.odds import PlainBattleRequest, plain_battle_odds
 from warhorn.games.dragonlords.state import DragonLordsState, Force, Phase
+from warhorn.games.dragonlords.world import World
 
 PEOPLE_ORDER = ("elves", "barbarians", "orcs", "dwarves", "necromancers", "amazons")
 HELPFUL_TAS = {"hope", "command", "panic", "lure", "bloodlust"}
@@ -66,10 +74,11 @@ class Settings:
     attack_odds: float = 0.55  # attack when the plain-battle odds to take the space reach this
     press_on: float = 0.45  # fight another round when the odds of the rest reach this
     party_min_home: int = 4  # a party leaves only from a territory keeping this many units
+    fleet: int = 3  # ships kept to carry the army overseas (two while the purse is short)
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> Settings:
-        known = {"attack_odds": float, "press_on": float, "party_min_home": int}
+        known = {"attack_odds": float, "press_on": float, "party_min_home": int, "fleet": int}
         values: dict[str, float | int] = {}
         for name, text in params.items():
             if name not in known:
@@ -116,6 +125,29 @@ def _exact_win_chance(
     return plain_battle_odds(request).attacker_wins
 
 
+_SEA_STEPS: dict[tuple[str, bool, str], dict[str, int]] = {}
+
+
+def _sea_steps(world: World, zone: str) -> dict[str, int]:
+    """Zones crossed over sea from ``zone`` to every sea zone it reaches (kept per loaded world)."""
+    key = (world.content_hash, world.wraps_vertically, zone)
+    if world.content_hash and key in _SEA_STEPS:
+        return _SEA_STEPS[key]
+    seen = {zone: 0}
+    frontier = [zone]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for n in world.space(here).neighbours:
+                if n not in seen and world.space(n).kind == "sea":
+                    seen[n] = seen[here] + 1
+                    nxt.append(n)
+        frontier = nxt
+    if world.content_hash:
+        _SEA_STEPS[key] = seen
+    return seen
+
+
 class DragonLordsHeuristic:
     """The hand-written DragonLords player (``heuristic`` agent)."""
 
@@ -130,7 +162,8 @@ class DragonLordsHeuristic:
         kind = decision.kind
         # the heuristic moves in the listed sizes; an "up to" order (its exact count asked next)
         # is left to other players (DLR-MOV-05)
-        legal = [a for a in legal if not getattr(a, "up_to", False)] or legal
+        # (a landing is the exception: all but the helmsman, whose count is asked next)
+        legal = [a for a in legal if not getattr(a, "up_to", False) or isinstance(a, Land)] or legal
         handler = getattr(self, f"_{kind}", None)
         choice: Choice | None = handler(state, player, legal) if handler is not None else None
         if choice is None or choice.action not in legal:
@@ -153,8 +186,15 @@ class DragonLordsHeuristic:
         return Choice(best, f"escape with {best.count + len(best.pieces)} units to {best.to}")
 
     def _count(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
-        """DLR-MOV-05: the exact count of an "up to" order: the most it allows."""
+        """DLR-MOV-05: the exact count of an "up to" order: the most it allows; a landing keeps one
+        unit aboard to sail the ship back."""
         best = max(legal, key=lambda a: getattr(a, "count", 0))
+        if isinstance(best, Land) and best.count >= 2:
+            ship = state.ships[best.ship]
+            aboard = ship.aboard.units if ship.aboard else 0
+            keep = next((a for a in legal if getattr(a, "count", 0) == aboard - 1), None)
+            if keep is not None:
+                return Choice(keep, f"land {aboard - 1} units; one sails the ship back")
         return Choice(best, f"send {getattr(best, 'count', 0)} units")
 
     # --- set-up ------------------------------------------------------------------------
@@ -194,43 +234,158 @@ class DragonLordsHeuristic:
     # --- the phases --------------------------------------------------------------------
     def _purchase(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
         buys = [a for a in legal if isinstance(a, Buy) and a.what == "units"]
-        has_ship = any(s.owner == player for s in state.ships.values())
+        ships = sum(1 for s in state.ships.values() if s.owner == player)
+        ships += state.players[player].ships_to_place
         ship = next((a for a in legal if isinstance(a, Buy) and a.what == "ship"), None)
-        if ship is not None and not has_ship and state.players[player].gold >= 30:
-            return Choice(ship, "buy a ship: none left at sea")
+        gold = state.players[player].gold
+        rich = gold >= 2 * state.content.game.ship_cost
+        fleet = self.settings.fleet if rich else min(2, self.settings.fleet)
+        if ship is not None and ships < fleet and self._sea_targets(state, player):
+            return Choice(ship, f"buy a ship: {ships} of {fleet} to carry the army over the sea")
         if buys:
             best = max(buys, key=lambda a: a.count)
-            return Choice(best, f"buy {best.count} units with {state.players[player].gold} gold")
+            return Choice(best, f"buy {best.count} units with {gold} gold")
         return Choice(Done(), "nothing to buy")
 
-    def _naval(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
-        """Load a ship from a big coastal stack, then sail next to the weakest enemy coast."""
+    # --- the sea -------------------------------------------------------------------------
+    def _is_home(self, state: DragonLordsState, player: int, territory: str) -> bool:
+        """A territory of a realm whose Kingdom ``player`` holds (the army's base), islands aside."""
+        realm = state.world.space(territory).realm
+        return realm is not None and state.owner(state.world.kingdom_of(realm).id) == player
+
+    def _landing_value(self, state: DragonLordsState, player: int, territory: str, aboard: int) -> float:
+        """What ``aboard`` units landing at (or attacking from the sea) ``territory`` are worth.
+
+        Ground in a realm whose Kingdom we do not hold: our own beachhead there (reinforce it), empty
+        ground (claim it), or an enemy's or neutrals' territory the units aboard take at good odds.
+        Ground next to that realm's Kingdom is worth more: the Kingdom is the prize (a realm, income,
+        a place to put new units)."""
+        space = state.world.space(territory)
+        if space.kind != "territory" or self._is_home(state, player, territory):
+            return 0.0
+        if space.island:
+            return 1.0 if state.owner(territory) is None else 0.0
+        assert space.realm is not None
+        kingdom = state.world.kingdom_of(space.realm).id
+        near_kingdom = kingdom in space.neighbours
+        owner = state.owner(territory)
+        if owner == player:
+            return 6.0 + (3.0 if near_kingdom else 0.0)
+        if owner is None:
+            return 4.0 + (3.0 if near_kingdom else 0.0)
+        target = state.spaces[territory]
+        tas = state.content.peoples[state.people_of(player)].attack
+        tas -= state.content.game.kingdom_attack_penalty if space.kingdom else 0
+        defence = state.content.peoples[target.people].attack
+        chance = win_chance(aboard, target.units, tas, defence, state.people_of(player) == "elves")
+        if chance < self.settings.attack_odds:
+            return 0.0
+        return chance * (9.0 if space.kingdom else 5.0)
+
+    def _sea_targets(self, state: DragonLordsState, player: int) -> dict[str, tuple[float, str]]:
+        """Each sea zone next to ground worth landing on: its best value and that ground."""
         cap = state.content.game.ship_capacity
-        boards = [a for a in legal if isinstance(a, Board) and not a.pieces]
-        for b in sorted(boards, key=lambda b: -b.count):
-            ship = state.ships[b.ship]
-            aboard = ship.aboard.units if ship.aboard else 0
-            home = state.spaces[b.territory]
-            if not ship.sailed and aboard < cap // 2 and home.units - b.count >= 3 and b.count >= 2:
-                return Choice(b, f"board {b.count} units at {b.territory}")
-        best: tuple[float, Action, str] | None = None
+        out: dict[str, tuple[float, str]] = {}
+        for zone in state.world.spaces:
+            if zone.kind != "sea":
+                continue
+            for t in zone.neighbours:
+                value = self._landing_value(state, player, t, cap)
+                if value > 0 and (zone.id not in out or value > out[zone.id][0]):
+                    out[zone.id] = (value, t)
+        return out
+
+    def _spare(self, state: DragonLordsState, player: int, territory: str) -> int:
+        """Units a home territory can send overseas: it keeps a quarter (at least 3), half at a land front."""
+        force = state.spaces.get(territory)
+        if force is None or force.owner != player or not self._is_home(state, player, territory):
+            return 0
+        free = force.plain - force.moved
+        keep = max(3, force.units // 2 if self._enemies_near(state, territory, player) else force.units // 4)
+        return max(0, min(free, force.units - keep))
+
+    def _naval(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
+        """Ferry the army: load at home, sail to the best landing, land all but the helmsman, sail back."""
+        cap = state.content.game.ship_capacity
+        targets = self._sea_targets(state, player)
+        ours = sorted((s for s in state.ships.values() if s.owner == player), key=lambda s: s.id)
+        # 1. land where the ship stands next to ground worth it (one unit stays to sail the ship back)
+        best_land: tuple[float, Land] | None = None
         for a in legal:
-            if not isinstance(a, Sail):
+            if not isinstance(a, Land) or a.pieces:
                 continue
             ship = state.ships[a.ship]
             aboard = ship.aboard.units if ship.aboard else 0
-            if aboard < 3:
+            if aboard < 2 or not (a.count == aboard - 1 or a.up_to):
                 continue
-            for t in state.world.space(a.zone).neighbours:
-                target = state.spaces.get(t)
-                if state.world.space(t).kind != "territory" or target is None or target.owner == player:
-                    continue
-                score = aboard - target.units + (3 if state.world.space(t).kingdom else 0)
-                if score > 0 and (best is None or score > best[0]):
-                    best = (score, a, f"sail {aboard} units next to {t} ({target.units} there)")
-        if best is not None:
-            return Choice(best[1], best[2])
+            value = self._landing_value(state, player, a.territory, aboard)
+            open_ground = state.owner(a.territory) in (None, player)
+            if value >= 4.0 and open_ground and (best_land is None or value > best_land[0]):
+                best_land = (value, a)
+        if best_land is not None:
+            value, a = best_land
+            aboard = self._aboard(state, a.ship)
+            return Choice(a, f"land {aboard - 1} units at {a.territory} (worth {value:.1f})")
+        # 2. load at home: a ship next to home ground with units to spare
+        boards = [a for a in legal if isinstance(a, Board) and not a.pieces and a.territory in state.spaces]
+        best_board: tuple[int, Board] | None = None
+        for a in boards:
+            spare = self._spare(state, player, a.territory)
+            if a.count > spare:
+                continue
+            if best_board is None or a.count > best_board[0]:
+                best_board = (a.count, a)
+        if best_board is not None and best_board[0] >= 2:
+            a = best_board[1]
+            return Choice(a, f"board {a.count} units at {a.territory} for an overseas landing")
+        # 3. sail: loaded ships to the best landing, light ones home to load
+        best_sail: tuple[float, Sail, str] | None = None
+        for ship in ours:
+            if ship.sailed or ship.aboard is None:
+                continue
+            aboard = ship.aboard.units
+            sails = [a for a in legal if isinstance(a, Sail) and a.ship == ship.id]
+            if not sails:
+                continue
+            distance = self._sea_steps(state, ship.zone)
+            if aboard >= min(4, cap):
+                goal = self._best_zone({z: v for z, (v, _t) in targets.items()}, distance)
+                why = "to land"
+            else:
+                loading = {}
+                for zone in state.world.spaces:
+                    if zone.kind == "sea":
+                        spare = sum(self._spare(state, player, t) for t in zone.neighbours)
+                        if spare >= 4:
+                            loading[zone.id] = float(min(spare, cap - aboard))
+                goal = self._best_zone(loading, distance)
+                why = "home to load"
+            if goal is None or goal == ship.zone:
+                continue
+            step = min(sails, key=lambda a: (self._sea_steps(state, a.zone).get(goal, 99), a.zone))
+            left = self._sea_steps(state, step.zone).get(goal, 99)
+            score = 10.0 - left
+            if best_sail is None or score > best_sail[0]:
+                best_sail = (score, step, f"sail {aboard} units {why} near {goal} ({left} zones left)")
+        if best_sail is not None:
+            return Choice(best_sail[1], best_sail[2])
         return Choice(Done(), "no naval move")
+
+    @staticmethod
+    def _aboard(state: DragonLordsState, ship: int) -> int:
+        force = state.ships[ship].aboard
+        return force.units if force is not None else 0
+
+    @staticmethod
+    def _best_zone(values: dict[str, float], distance: dict[str, int]) -> str | None:
+        """The zone with the best value less a little for each zone of the way."""
+        scored = [(v - 0.4 * distance[z], z) for z, v in values.items() if z in distance]
+        return max(scored)[1] if scored else None
+
+    @staticmethod
+    def _sea_steps(state: DragonLordsState, zone: str) -> dict[str, int]:
+        """Zones crossed from ``zone`` to every sea zone (ships in the way ignored)."""
+        return _sea_steps(state.world, zone)
 
     def _quest(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
         rich = state.players[player].gold >= 20
