@@ -12,7 +12,7 @@ from warhorn.engine.registry import load_game
 from warhorn.games.dragonlords.position import to_position
 from warhorn.games.dragonlords.state import NEUTRAL, Phase
 
-from .helpers import act, build, dice, force, kinds, legal, until
+from .helpers import act, action, build, dice, force, kinds, legal, until
 
 
 def _play_setup(players: int, **options: object):
@@ -58,6 +58,50 @@ def test_four_players_leave_two_neutral_realms_guarded_by_five_units_on_the_king
         assert f.people == state.world.realm_of_people(f.people).people
         others = [t.id for t in state.world.territories_of(space.realm or "") if t.id != sid]
         assert all(t not in state.spaces for t in others)
+
+
+def _choose_peoples(state, *peoples: str):
+    for people in peoples:
+        state, _ = act(state, f"people {people}")
+    return state
+
+
+@pytest.mark.rule("DLR-SET-08")
+def test_with_four_players_no_neutral_realm_borders_a_claimed_realm_by_land() -> None:
+    # The Deepholds (Dwarves) and the Storm Steppe (Barbarians) are joined by the land bridge; the
+    # other four realms are continents of their own.
+    state = load_game("dragonlords", seed=3, players=4)
+    everyone = {"people amazons", "people barbarians", "people dwarves", "people elves"}
+    everyone |= {"people necromancers", "people orcs"}
+    assert legal(state) == everyone
+    state = _choose_peoples(state, "dwarves", "elves")
+    # two seats left: the Barbarians are still offered, and so is a third island people (the
+    # Barbarians would then come last)
+    assert legal(state) == {"people amazons", "people barbarians", "people necromancers", "people orcs"}
+    state = _choose_peoples(state, "orcs")
+    assert legal(state) == {"people barbarians"}  # the Storm Steppe may not be left neutral
+    with pytest.raises(IllegalActionError):
+        state.apply(action("people amazons"))
+    state = _choose_peoples(state, "barbarians")
+    while state.phase is not Phase.PURCHASE:
+        state, _ = state.apply(state.legal_actions()[0])
+    neutral = {state.world.space(sid).realm for sid, f in state.spaces.items() if f.owner == NEUTRAL}
+    assert neutral == {"jadecoast", "gloamfen"}
+    # four island peoples leave the two joined realms neutral together
+    state = _choose_peoples(load_game("dragonlords", seed=3, players=4), "elves", "orcs")
+    assert legal(state) == {"people amazons", "people barbarians", "people dwarves", "people necromancers"}
+    state = _choose_peoples(state, "amazons")
+    assert legal(state) == {"people necromancers"}
+    # five players: the one neutral realm is an island realm
+    state = _choose_peoples(load_game("dragonlords", seed=3, players=5), "elves", "orcs", "amazons")
+    assert legal(state) == {"people barbarians", "people dwarves"}
+
+
+@pytest.mark.rule("DLR-SET-08")
+def test_neutral_apart_off_offers_every_people() -> None:
+    state = load_game("dragonlords", seed=3, players=4, neutral_apart=False)
+    state = _choose_peoples(state, "dwarves", "elves", "orcs")
+    assert legal(state) == {"people amazons", "people barbarians", "people necromancers"}
 
 
 @pytest.mark.rule("DLR-TRN-01")

@@ -46,6 +46,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("soft_elimination", bool, False, "a player without King or realm plays on (DLX-OPT-04)"),
     OptionSpec(
+        "neutral_apart",
+        bool,
+        True,
+        "with 4-5 players no neutral realm shares a land border with a claimed one (DLR-SET-08)",
+    ),
+    OptionSpec(
         "max_rounds",
         int,
         40,

@@ -407,8 +407,22 @@ def explain_illegal(state: DragonLordsState, action: Action) -> IllegalActionErr
 
 
 def _people_actions(state: DragonLordsState) -> list[Action]:
-    taken = {s.people for s in state.players}
-    return [ChoosePeople(p) for p in sorted(state.content.peoples) if p not in taken]
+    taken = {s.people for s in state.players if s.people is not None}
+    if not state.options.get("neutral_apart"):
+        return [ChoosePeople(p) for p in sorted(state.content.peoples) if p not in taken]
+    world = state.world
+    home = {p: world.realm_of_people(p).id for p in state.content.peoples}
+    borders = {
+        (t.realm, world.space(n).realm)
+        for t in world.spaces
+        if t.kind == "territory" and t.realm is not None
+        for n in t.neighbours
+        if world.space(n).realm not in (None, t.realm) and world.space(n).kind == "territory"
+    }
+    groups = setup.realms_joined_by_land(
+        [(a, b) for a, b in borders if a is not None and b is not None], [r.id for r in world.realms]
+    )
+    return [ChoosePeople(p) for p in setup.peoples_offered(home, taken, groups, state.num_players)]
 
 
 def _realm_actions(state: DragonLordsState) -> list[Action]:

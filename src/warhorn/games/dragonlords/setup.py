@@ -14,7 +14,7 @@ DLR-SET-01..04/06 (``docs/dragonlords-reconstruction.md``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from warhorn.engine.rng import Rng
@@ -107,3 +107,41 @@ def neutral_realms(realm_people: dict[str, str], claimed: set[str], players: int
     if players not in (4, 5):
         return {}
     return {realm: people for realm, people in realm_people.items() if realm not in claimed}
+
+
+def realms_joined_by_land(
+    realm_borders: Iterable[tuple[str, str]], realms: Iterable[str]
+) -> list[frozenset[str]]:
+    """The groups of realms joined by land (one group per continent), from the pairs of realms that
+    share a land border."""
+    group = {r: frozenset({r}) for r in realms}
+    for a, b in realm_borders:
+        joined = group[a] | group[b]
+        for r in joined:
+            group[r] = joined
+    return sorted(set(group.values()), key=sorted)
+
+
+def peoples_offered(
+    home_realm: dict[str, str], chosen: Iterable[str], groups: list[frozenset[str]], players: int
+) -> list[str]:
+    """DLR-SET-08: the peoples a player may still choose when neutral realms are kept apart.
+
+    With 4 or 5 players the realms left unclaimed are neutral (DLR-SET-06); they may not share a
+    land border with a claimed realm, so the claimed realms must make up whole groups of
+    :func:`realms_joined_by_land`. A people is offered when some such set of ``players`` realms
+    holds the realms already chosen and its own. When no set of that size exists in the world,
+    every people not yet chosen is offered (the rule cannot apply)."""
+    taken = set(chosen)
+    free = sorted(p for p in home_realm if p not in taken)
+    if players not in (4, 5):
+        return free
+    sizes = [len(g) for g in groups]
+    fits: list[frozenset[str]] = []
+    for mask in range(1 << len(groups)):
+        if sum(sizes[i] for i in range(len(groups)) if mask >> i & 1) == players:
+            fits.append(frozenset().union(*(groups[i] for i in range(len(groups)) if mask >> i & 1)))
+    if not fits:
+        return free
+    claimed = {home_realm[p] for p in taken}
+    return [p for p in free if any(claimed | {home_realm[p]} <= fit for fit in fits)]
