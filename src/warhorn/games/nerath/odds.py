@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -76,12 +76,13 @@ _MONSTER_I = PIECE_IDS.index("monster")
 _CASTLE_I = PIECE_IDS.index("castle")
 
 
-@dataclass(frozen=True, slots=True)
-class OutcomeProbability:
+class OutcomeProbability(NamedTuple):
     """One way the battle can end: who survives (after healing) and how likely it is.
 
     ``defender`` lists the defending pieces left (a castle taken by the attacker is not
-    listed; ``castle_captured`` says so) and surviving guardians by id.
+    listed; ``castle_captured`` says so) and surviving guardians by id. An immutable named tuple
+    (a battle has dozens to thousands of ends, and a tuple is made several times faster than a
+    frozen dataclass).
     """
 
     result: BattleOutcome
@@ -418,12 +419,8 @@ def _layout(side: BattleSide) -> _Layout:
 
 
 def _vector(side: BattleSide, layout: _Layout) -> IntArray:
-    v = np.zeros(layout.dim, dtype=np.int64)
-    v[:_P] = side.healthy
-    v[_P : 2 * _P] = side.damaged
-    for c, (gi, s) in enumerate(layout.guardian_cols):
-        v[2 * _P + c] = side.guardian_dice[gi].count(s)
-    return v
+    dice = [side.guardian_dice[gi].count(s) for gi, s in layout.guardian_cols]
+    return np.array((*side.healthy, *side.damaged, *dice), dtype=np.int64)
 
 
 #: Loss-order keys read once: (damaged?, piece index).
@@ -435,11 +432,14 @@ _KEYS: dict[str, tuple[bool, int]] = {
 
 def _loss_blocks(
     side: BattleSide, layout: _Layout, order: tuple[str, ...], double_up: bool
-) -> tuple[IntArray, IntArray]:
+) -> tuple[IntArray, IntArray, bool]:
     """The blocks of :func:`~.battle.loss_sequence` in order: for each, the coordinate that counts
-    its targets (before the volley) and the change one hit on it makes to the state vector."""
+    its targets (before the volley) and the change one hit on it makes to the state vector; and
+    whether some hit adds a target to a block (a healthy dragon becoming a damaged one)."""
     healthy, damaged = side.healthy, side.damaged
-    tough = [side.toughness(i) >= 2 for i in range(_P)]
+    tough = [
+        (h or d) and side.toughness(i) >= 2 for i, (h, d) in enumerate(zip(healthy, damaged, strict=True))
+    ]
     blocks: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     for key in order:
         is_damaged, i = _KEYS[key]
@@ -464,12 +464,15 @@ def _loss_blocks(
     )
     for *_, c in gdice:
         blocks.append((2 * _P + c, ((2 * _P + c, -1),)))
-    cols = np.array([col for col, _d in blocks], dtype=np.intp)
-    deltas = np.zeros((len(blocks), layout.dim), dtype=np.int64)
-    for k, (_col, change) in enumerate(blocks):
+    targets = {col for col, _d in blocks}
+    adds_target = any(v > 0 and coord in targets for _col, change in blocks for coord, v in change)
+    rows = [[0] * layout.dim for _ in blocks]
+    for row, (_col, change) in zip(rows, blocks, strict=True):
         for coord, v in change:
-            deltas[k, coord] = v
-    return cols, deltas
+            row[coord] = v
+    cols = np.array([col for col, _d in blocks], dtype=np.intp)
+    deltas = np.array(rows, dtype=np.int64).reshape(len(blocks), layout.dim)
+    return cols, deltas, adds_target
 
 
 def _after_hits(states: IntArray, cols: IntArray, deltas: IntArray, max_hits: int, sea: bool) -> IntArray:
@@ -522,19 +525,43 @@ def _radix(bounds: IntArray) -> IntArray | None:
     return np.array(mult, dtype=np.int64)
 
 
+#: Binomial coefficients ``C(n, k)`` for ``n, k <= PASCAL_ROWS - 1`` (row by row, Pascal's rule), and
+#: ``n - k`` where it is >= 0: with them a table of binomial chances is three products (more dice
+#: than that take the ratio recurrence of :func:`_binomial_table`). Built once at import (0.1 ms).
+PASCAL_ROWS = 160
+
+
+def _pascal(rows: int) -> tuple[FloatArray, IntArray]:
+    comb = np.zeros((rows, rows))
+    comb[:, 0] = 1.0
+    for n in range(1, rows):
+        comb[n, 1 : n + 1] = comb[n - 1, 1 : n + 1] + comb[n - 1, :n]
+    idx = np.arange(rows)
+    return comb, np.maximum(idx[:, None] - idx[None, :], 0)
+
+
+_COMB, _MISSES = _pascal(PASCAL_ROWS)
+
+
 @lru_cache(maxsize=256)
 def _binomial_table(n_max: int, p: float) -> FloatArray:
     """``table[n, k]`` = chance of ``k`` hits with ``n`` dice of hit chance ``p`` (n, k <= n_max)."""
-    table = np.zeros((n_max + 1, n_max + 1))
-    if p <= 0.0:
-        table[:, 0] = 1.0
+    m = n_max + 1
+    if p <= 0.0 or p >= 1.0:
+        table = np.zeros((m, m))
+        if p <= 0.0:
+            table[:, 0] = 1.0
+        else:
+            table[np.arange(m), np.arange(m)] = 1.0
         return table
-    if p >= 1.0:
-        table[np.arange(n_max + 1), np.arange(n_max + 1)] = 1.0
-        return table
-    n = np.arange(n_max + 1, dtype=np.float64)[:, None]
-    k = np.arange(1, n_max + 1, dtype=np.float64)[None, :]
-    ratio = np.maximum((n - k + 1) / k, 0.0) * (p / (1.0 - p))
+    if m <= PASCAL_ROWS:
+        k = np.arange(m, dtype=np.float64)
+        out: FloatArray = _COMB[:m, :m] * (p**k)[None, :] * ((1.0 - p) ** k)[_MISSES[:m, :m]]
+        return out
+    table = np.zeros((m, m))
+    n = np.arange(m, dtype=np.float64)[:, None]
+    kk = np.arange(1, m, dtype=np.float64)[None, :]
+    ratio = np.maximum((n - kk + 1) / kk, 0.0) * (p / (1.0 - p))
     table[:, 0] = (1.0 - p) ** n[:, 0]
     table[:, 1:] = table[:, :1] * np.cumprod(ratio, axis=1)
     return table
@@ -552,44 +579,41 @@ def _batch_convolve(x: FloatArray, y: FloatArray) -> FloatArray:
 
 
 def _hit_distributions(
-    states: IntArray,
-    side: BattleSide,
-    layout: _Layout,
-    *,
-    penalty: int,
-    attacking: bool,
-    sea: bool,
-    first_strike: bool,
-) -> FloatArray:
-    """Distribution of one volley's hits for every state: :func:`~.battle.volley_dice` as a
-    linear map from the state vector to dice counts per hit chance, then binomials convolved."""
-    columns: dict[float, dict[int, int]] = {}
+    states: IntArray, side: BattleSide, layout: _Layout, *, penalty: int, attacking: bool, sea: bool
+) -> tuple[FloatArray, FloatArray]:
+    """Distribution of the first-strike volley's and the normal volley's hits for every state:
+    :func:`~.battle.volley_dice` as a linear map from the state vector to dice counts per hit
+    chance, then binomials convolved."""
+    # per volley (first strike, normal): hit chance -> state coordinate -> dice per piece there
+    columns: tuple[dict[float, dict[int, int]], dict[float, dict[int, int]]] = ({}, {})
+    healthy, damaged = side.healthy, side.damaged
     for i, st in enumerate(_STATS):
-        if st.first_strike != first_strike or not (side.healthy[i] or side.damaged[i]):
+        if not (healthy[i] or damaged[i]):
             continue
-        dice = piece_dice(st, attacking=attacking, sea=sea)
+        by_chance = columns[0 if st.first_strike else 1]
         hm = side.hit_min if side.hit_min is not None else (penalty if st.hero else HIT_ON)
-        for s in dice:
-            col = columns.setdefault(hit_chance(s, hm), {})
+        for s in piece_dice(st, attacking=attacking, sea=sea):
+            col = by_chance.setdefault(hit_chance(s, hm), {})
             col[i] = col.get(i, 0) + 1
             if not st.castle:
                 col[_P + i] = col.get(_P + i, 0) + 1
     g_hm = side.hit_min if side.hit_min is not None else HIT_ON
     for c, (gi, s) in enumerate(layout.guardian_cols):
-        if side.guardians[gi].first_strike == first_strike:
-            col = columns.setdefault(hit_chance(s, g_hm), {})
-            col[2 * _P + c] = 1
-    out: FloatArray | None = None
-    for p, col in columns.items():
-        if p <= 0.0:
-            continue
-        coords = list(col)
-        n = states[:, coords] @ np.array([col[k] for k in coords], dtype=np.int64)
-        n_max = int(n.max())
-        if n_max:
-            dist = _binomial_table(n_max, p)[n]
-            out = dist if out is None else _batch_convolve(out, dist)
-    return np.ones((len(states), 1)) if out is None else out
+        col = columns[0 if side.guardians[gi].first_strike else 1].setdefault(hit_chance(s, g_hm), {})
+        col[2 * _P + c] = 1
+    dists: list[FloatArray] = []
+    for by_chance in columns:
+        out: FloatArray | None = None
+        for p, col in by_chance.items():
+            if p <= 0.0:
+                continue
+            n = states[:, list(col)] @ np.fromiter(col.values(), dtype=np.int64, count=len(col))
+            n_max = int(n.max())
+            if n_max:
+                dist = _binomial_table(n_max, p)[n]
+                out = dist if out is None else _batch_convolve(out, dist)
+        dists.append(np.ones((len(states), 1)) if out is None else out)
+    return dists[0], dists[1]
 
 
 class _SideChain:
@@ -602,10 +626,6 @@ class _SideChain:
 
     size: int
     states: IntArray
-    succ: IntArray
-    succ_w: FloatArray
-    cap: IntArray
-    tough: IntArray
     can_fight: npt.NDArray[np.bool_]
     remains: npt.NDArray[np.bool_]
     pieces_left: IntArray
@@ -616,6 +636,7 @@ class _SideChain:
     guardians: tuple[Guardian, ...]
     drowns: bool  # at sea with heroes aboard: two hit counts may lead to one state (NER-SEA-07)
     _heal_codes: tuple[IntArray, int] | None = None
+    _heal_radix: tuple[IntArray, IntArray] | None = None  # place value and base of each column
     _left: tuple[IntArray, list[str]] | None = None
     _heal_first: dict[int, int] | None = None
     #: An allied chain's states as pairs of the allies' states: (ally 1's, ally 2's, and the pair
@@ -623,6 +644,59 @@ class _SideChain:
     pair_index: tuple[IntArray, IntArray, IntArray] | None = None
     #: The states are the start after 0, 1, 2 ... hits (``succ[t, h] = min(t + h, size - 1)``).
     line: bool = False
+    # The successor table, its weights, each state's capacity (targets) and toughness left: set
+    # when the chain is built, or (a side's own chain) made on first use from what is kept here,
+    # as the line solver reads none of them.
+    _succ: IntArray | None = None
+    _succ_w: FloatArray | None = None
+    _cap: IntArray | None = None
+    _tough: IntArray | None = None
+    _cols: IntArray | None = None  # the loss blocks' target coordinates
+    _tough_w: tuple[BattleSide, _Layout] | None = None  # what the toughness weights come from
+
+    @property
+    def succ(self) -> IntArray:
+        if self._succ is None:  # a line: ``h`` hits from state ``t`` lead to state ``t + h``
+            t = np.arange(self.size, dtype=np.intp)
+            self._succ = np.minimum(t[:, None] + t[None, :], self.size - 1)[:, :, None]
+        return self._succ
+
+    @succ.setter
+    def succ(self, value: IntArray) -> None:
+        self._succ = value
+
+    @property
+    def succ_w(self) -> FloatArray:
+        if self._succ_w is None:
+            self._succ_w = np.ones(self.succ.shape)
+        return self._succ_w
+
+    @succ_w.setter
+    def succ_w(self, value: FloatArray) -> None:
+        self._succ_w = value
+
+    @property
+    def cap(self) -> IntArray:
+        if self._cap is None:
+            cols = self._cols
+            assert cols is not None
+            self._cap = self.states[:, cols].sum(axis=1) if len(cols) else np.zeros(self.size, dtype=np.int64)
+        return self._cap
+
+    @cap.setter
+    def cap(self, value: IntArray) -> None:
+        self._cap = value
+
+    @property
+    def tough(self) -> IntArray:
+        if self._tough is None:
+            assert self._tough_w is not None
+            self._tough = self.states @ _toughness_weights(*self._tough_w)
+        return self._tough
+
+    @tough.setter
+    def tough(self, value: IntArray) -> None:
+        self._tough = value
 
     @property
     def max_fs(self) -> int:
@@ -674,21 +748,30 @@ class _SideChain:
             _u, ids = np.unique(rows, axis=0, return_inverse=True)
             result = (ids.reshape(-1).astype(np.int64), int(ids.max()) + 1)
         else:
-            result = (rows @ np.array(mult, dtype=np.int64), count)
+            place = np.array(mult, dtype=np.int64)
+            result = (rows @ place, count)
+            self._heal_radix = (place, np.array(top, dtype=np.int64) + 1)
         self._heal_codes = result
         return result
 
     def left_after(self, codes: IntArray) -> list[dict[str, int]]:
         """Pieces and living guardians (by id) for each of some :meth:`heal_codes` numbers."""
         heal, _n = self.heal_codes()
-        if self._heal_first is None:
-            first: dict[int, int] = {}
-            for i, c in enumerate(heal.tolist()):
-                first.setdefault(c, i)
-            self._heal_first = first
         rows, names = self._left_rows()
-        first = self._heal_first
-        picked = rows[np.array([first[c] for c in codes.tolist()], dtype=np.intp)].tolist()
+        if self._heal_radix is not None:  # read the mixed-radix numbers back
+            if len(names) == 1:  # the number is the count
+                name = names[0]
+                return [{name: n} if n else {} for n in codes.tolist()]
+            place, base = self._heal_radix
+            picked = (codes[:, None] // place % base).tolist()
+        else:
+            if self._heal_first is None:
+                first: dict[int, int] = {}
+                for i, c in enumerate(heal.tolist()):
+                    first.setdefault(c, i)
+                self._heal_first = first
+            first = self._heal_first
+            picked = rows[np.array([first[c] for c in codes.tolist()], dtype=np.intp)].tolist()
         if len(names) == 1:
             name = names[0]
             return [{name: row[0]} if row[0] else {} for row in picked]
@@ -710,21 +793,16 @@ def _side_chain(
 ) -> _SideChain:
     """The chain of one side (cached by army shape: the side, the hit penalty it suffers, its role)."""
     layout = _layout(start)
-    cols, deltas = _loss_blocks(start, layout, order, double_up)
+    cols, deltas, adds_target = _loss_blocks(start, layout, order, double_up)
     s0 = _vector(start, layout)
     counts = s0[cols]
     max_hits = int(counts.sum())
-    if _is_line(cols, deltas, start, sea):
+    if not adds_target and not (sea and (start.count("warrior") or start.count("mage"))):
         # no hit makes a new target (no resilient piece, no hero who could drown): the states
         # are the start after 0, 1, ... max_hits hits (the blocks' changes one hit at a time,
         # added up) and t hits later comes state t + h
-        states = np.empty((max_hits + 1, layout.dim), dtype=np.int64)
-        states[0] = s0
-        np.cumsum(deltas[np.repeat(np.arange(len(cols)), counts)], axis=0, out=states[1:])
-        states[1:] += s0
-        t = np.arange(max_hits + 1)
-        succ = np.minimum(t[:, None] + t[None, :], max_hits)
-        chain = _finish_chain(start, layout, states, succ, cols, penalty, attacking, sea)
+        states = np.concatenate((s0[None, :], np.repeat(deltas, counts, axis=0))).cumsum(axis=0)
+        chain = _finish_chain(start, layout, states, None, cols, penalty, attacking, sea)
         chain.line = True
         return chain
     bounds = s0.copy()
@@ -794,47 +872,35 @@ def _toughness_weights(start: BattleSide, layout: _Layout) -> IntArray:
     return w
 
 
-def _is_line(cols: IntArray, deltas: IntArray, start: BattleSide, sea: bool) -> bool:
-    """Whether the side's states form one line: no hit adds a target to a block (a damaged
-    dragon would), and no passenger can drown at sea."""
-    if len(cols) and (deltas[:, cols] > 0).any():
-        return False
-    return not (sea and (start.count("warrior") or start.count("mage")))
-
-
 def _finish_chain(
     start: BattleSide,
     layout: _Layout,
     states: IntArray,
-    succ: IntArray,
+    succ: IntArray | None,
     cols: IntArray,
     penalty: int,
     attacking: bool,
     sea: bool,
 ) -> _SideChain:
-    """The chain's per-state tables once its states (topological order) and successors are known."""
+    """The chain's per-state tables once its states (topological order) and successors are known
+    (``succ`` None: a line, see :attr:`_SideChain.succ`)."""
     n = len(states)
     chain = _SideChain()
     chain.size = n
     chain.states = states
-    chain.succ = succ.astype(np.intp)[:, :, None]
-    chain.succ_w = np.ones(chain.succ.shape)
-    chain.cap = states[:, cols].sum(axis=1) if len(cols) else np.zeros(n, dtype=np.int64)
-    chain.tough = states @ _toughness_weights(start, layout)
+    if succ is not None:
+        chain.succ = succ.astype(np.intp)[:, :, None]
+    chain._cols = cols
+    chain._tough_w = (start, layout)
     healthy, damaged, gdice = states[:, :_P], states[:, _P : 2 * _P], states[:, 2 * _P :]
     pieces = healthy + damaged
     chain.pieces_left = pieces.sum(axis=1)
     dice_left = gdice.sum(axis=1)
     chain.can_fight = (chain.pieces_left - damaged[:, _CASTLE_I] + dice_left) > 0
     chain.remains = (chain.pieces_left + dice_left) > 0
-    for fs in (True, False):
-        dist = _hit_distributions(
-            states, start, layout, penalty=penalty, attacking=attacking, sea=sea, first_strike=fs
-        )
-        if fs:
-            chain.dist_fs = dist
-        else:
-            chain.dist_n = dist
+    chain.dist_fs, chain.dist_n = _hit_distributions(
+        states, start, layout, penalty=penalty, attacking=attacking, sea=sea
+    )
     chain.piece_counts = pieces.astype(np.float64)
     chain.guardians = start.guardians
     chain.drowns = sea and bool(start.count("warrior") or start.count("mage"))
@@ -1260,19 +1326,20 @@ def _solve_lines(A: _SideChain, B: _SideChain) -> tuple[FloatArray, FloatArray, 
     shift[k, j, np.minimum(j + k, sb - 1)] = 1.0
     moves = (a_dist[:rows] @ shift.reshape(ha, sb * sb)).reshape(rows, sb, sb)
     fight_b = B.can_fight.astype(np.float64)
-    loop = np.eye(sb)[None, :, :] - (b_dist[:, 0] * fight_b)[None, :, None] * moves
+    loop = (b_dist[:, 0] * -fight_b)[None, :, None] * moves
+    loop += np.eye(sb)
     try:
         inverse = np.linalg.inv(loop)
     except np.linalg.LinAlgError:
         raise ArmyError("this battle never ends: neither side can ever hit") from None
-    hits = np.ascontiguousarray((b_dist[:, 1:] * fight_b[:, None]).T)  # (hb - 1, sb)
+    hits = np.ascontiguousarray(b_dist[:, 1:].T * fight_b)  # (hb - 1, sb)
     in_x = np.zeros((max(sa, rows + hb - 1), sb))
     in_x[0, 0] = 1.0
     settled = np.empty((rows, sb))
+    dot = np.dot  # np.dot: less overhead than @ on these small operands
     for a in range(rows):
-        x = in_x[a] @ inverse[a]
-        settled[a] = x
-        in_x[a + 1 : a + hb] += (hits * x) @ moves[a]
+        x = dot(in_x[a], inverse[a], out=settled[a])
+        in_x[a + 1 : a + hb] += dot(hits * x, moves[a])
     absorbed[:rows] = settled * (1.0 - fight_b)
     absorbed[rows:] = in_x[rows:sa]
     absorbed[sa - 1] += in_x[sa:].sum(axis=0)
@@ -1318,21 +1385,24 @@ def _summarize(
         cols = np.concatenate([cols, r_cols])
         mass = np.concatenate([mass, retreated[r_rows, r_cols]])
         result = np.concatenate([result, np.full(len(r_rows), 3, dtype=result.dtype)])
-    by_result = np.bincount(result, weights=mass, minlength=4)
-    attacker_win, defender_win, mutual = (float(x) for x in by_result[:3])
+    attacker_win, defender_win, mutual, _r = np.bincount(result, weights=mass, minlength=4).tolist()
     win = result == 0
     a_mass = np.bincount(rows, weights=mass, minlength=A.size)
     b_mass = np.bincount(cols, weights=mass, minlength=B.size)
     a_exp = a_mass @ A.piece_counts
     b_exp = b_mass @ B.piece_counts
-    # A castle left when the attacker wins is captured: lost to the defender (NER-BAT-16).
-    b_win_mass = np.bincount(cols[win], weights=mass[win], minlength=B.size)
-    captured = float(b_win_mass @ B.piece_counts[:, _CASTLE_I])
-    b_exp[_CASTLE_I] -= captured
-    a_start = np.array(a0.healthy, dtype=np.float64) + np.array(a0.damaged, dtype=np.float64)
-    b_start = np.array(d0.healthy, dtype=np.float64) + np.array(d0.damaged, dtype=np.float64)
-    attacker_survivors = {pid: float(a_exp[i]) for i, pid in enumerate(PIECE_IDS) if a_start[i]}
-    defender_survivors = {pid: float(b_exp[i]) for i, pid in enumerate(PIECE_IDS) if b_start[i]}
+    a_start = A.piece_counts[0]  # state 0 is the start
+    b_start = B.piece_counts[0]
+    if b_start[_CASTLE_I]:
+        # A castle left when the attacker wins is captured: lost to the defender (NER-BAT-16).
+        b_win_mass = np.bincount(cols[win], weights=mass[win], minlength=B.size)
+        b_exp[_CASTLE_I] -= float(b_win_mass @ B.piece_counts[:, _CASTLE_I])
+    attacker_survivors = {
+        pid: x for pid, x, n in zip(PIECE_IDS, a_exp.tolist(), a_start.tolist(), strict=True) if n
+    }
+    defender_survivors = {
+        pid: x for pid, x, n in zip(PIECE_IDS, b_exp.tolist(), b_start.tolist(), strict=True) if n
+    }
     for gi, g in enumerate(B.guardians):  # by id: guardians sharing an id are counted together
         alive = float(b_mass @ B.guardians_alive[:, gi])
         defender_survivors[g.id] = defender_survivors.get(g.id, 0.0) + alive
