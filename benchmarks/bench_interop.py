@@ -6,14 +6,15 @@ twice, alternately, with the same actions:
 - **raw**: ``legal_actions()``, a uniformly random legal action (``Rng(seed)``), ``apply()``;
 - **env**: the PettingZoo AEC environment of :mod:`warhorn.interop.pettingzoo` on the same game (the
   seed its ``reset`` draws is the raw game's seed), choosing the *same* action as raw (the same
-  generator over the same list of legal actions) token by token, with ``last()`` — the observation
-  (the view hashed, the tokens chosen) and the mask — before every token step, as an agent loop does.
+  generator over the same list of legal actions) in one step by its number (a game with a flat
+  action index) or token by token, with ``last()`` — the observation and the mask — before every
+  step, as an agent loop does.
 
 The figure is time per game action (an action takes one or more token steps in the environment);
 the overhead is env / raw − 1 over the same actions. The two runs of a game alternate, so load on
 the machine falls on both alike.
 
-    .venv/bin/python benchmarks/bench_interop.py [--games 3]
+    .venv/bin/python benchmarks/bench_interop.py [--games 3] [--action-index tokens]
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def env_game(aec: WarhornAECEnv, seed: int) -> tuple[float, int, int, str]:
     start = time.process_time()
     aec.reset(seed=seed)
     code: tuple[int, ...] = ()
+    encode = aec.session.index.encode
     decision = None
     for _ in aec.agent_iter():
         _, _, termination, truncation, _ = aec.last()
@@ -60,7 +62,8 @@ def env_game(aec: WarhornAECEnv, seed: int) -> tuple[float, int, int, str]:
         assert chooser is not None
         if chooser is not decision:  # a new decision: the action raw play chooses, over the same list
             decision = chooser
-            code = aec.session.index.encode(rng.choice(chooser.legal))
+            number = encode(rng.choice(chooser.legal))
+            code = (number,) if isinstance(number, int) else number
             actions += 1
         aec.step(code[len(chooser.chosen)])
         tokens += 1
@@ -76,16 +79,19 @@ def main() -> None:
     parser.add_argument(
         "--observation", default="game", help="the environment's observation: game (default) or hashed-view"
     )
+    parser.add_argument(
+        "--action-index", default="auto", help="auto (default: flat where the game has one), flat or tokens"
+    )
     args = parser.parse_args()
     print(
         f"{'game':<28} {'actions':>8} {'raw µs/action':>14} {'env µs/action':>14} "
-        f"{'tokens/action':>14} {'overhead':>9}"
+        f"{'steps/action':>14} {'overhead':>9}"
     )
     for game, plugin in registered_plugins().items():
         if args.game and game not in args.game:
             continue
         options = dict(plugin.conformance.option_sets[0])
-        aec = env(game, observation=args.observation, **options)
+        aec = env(game, observation=args.observation, action_index=args.action_index, **options)
         raw_s = env_s = 0.0
         actions = tokens = 0
         for seed in range(args.games):

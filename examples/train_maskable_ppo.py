@@ -58,6 +58,9 @@ from warhorn.sim.stats import agent_win_rates
 
 GAME = "smallworld"
 OPTIONS: dict[str, Any] = {"players": 2}
+#: The policy chooses token by token (the interface its recorded run in docs/interop.md trained on;
+#: Small World also has a flat index, one step per action: ``"auto"``).
+ACTION_INDEX = "tokens"
 #: (seat, opponent) of each training environment.
 TRAINING = [(0, "random"), (1, "random"), (0, "random"), (1, "random")]
 
@@ -85,7 +88,9 @@ class Progress(BaseCallback):
 
 def make_env(seat: int, opponent: str) -> Any:
     def build() -> gymnasium.Env[Any, Any]:
-        env = gymnasium.make(env_id(GAME), seat=seat, opponents=opponent, **OPTIONS)
+        env = gymnasium.make(
+            env_id(GAME), seat=seat, opponents=opponent, action_index=ACTION_INDEX, **OPTIONS
+        )
         space = env.observation_space
         return Monitor(TransformObservation(env, symlog, space))
 
@@ -155,11 +160,15 @@ def _ppo_agent(params: Mapping[str, str], budget: Budget | None) -> Agent:
         token, _ = model.predict(symlog(observation), action_masks=mask.astype(bool), deterministic=True)
         return int(token)
 
-    return TokenPolicyAgent(policy, name="MaskablePPO")
+    return TokenPolicyAgent(policy, name="MaskablePPO", action_index=ACTION_INDEX)
 
 
 def _untrained_agent(params: Mapping[str, str], budget: Budget | None) -> Agent:
-    return TokenPolicyAgent(random_token_policy(int(params.get("seed", "0"))), name="uniform token policy")
+    return TokenPolicyAgent(
+        random_token_policy(int(params.get("seed", "0"))),
+        name="uniform token policy",
+        action_index=ACTION_INDEX,
+    )
 
 
 def register() -> None:

@@ -69,3 +69,16 @@ def test_openspiel_random_simulation_test_passes(case: tuple[str, tuple[tuple[st
     loaded = pyspiel.load_game(short_name(game), options)
     assert loaded.get_type().provides_information_state_tensor
     pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.filterwarnings("ignore:.*Box observation space")
+def test_the_three_judges_pass_on_a_flat_index_game_played_token_by_token() -> None:
+    """Small World has a flat action index (one step per action, the default above); played token by
+    token (``action_index="tokens"``, what every game without one gets) it passes the judges too."""
+    api_test(env("smallworld", action_index="tokens"), num_cycles=400)
+    seed_test(lambda: env("smallworld", action_index="tokens"), num_cycles=50)
+    check_env(gymnasium.make(env_id("smallworld"), opponents="random", action_index="tokens").unwrapped)
+    loaded = pyspiel.load_game(short_name("smallworld"), {"action_index": "tokens"})
+    assert loaded.num_distinct_actions() < 1000  # the token vocabulary, not the flat index
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)

@@ -36,12 +36,14 @@ def test_states_are_independent_and_information_states_differ_by_player() -> Non
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
 
 
-def test_the_information_state_tensor_keeps_the_players_own_tokens_and_its_views() -> None:
-    game = pyspiel.load_game(short_name("smallworld"), {"rng_seed": 3})
+@pytest.mark.parametrize("action_index", ["tokens", "auto"])
+def test_the_information_state_tensor_keeps_the_players_own_tokens_and_its_views(action_index: str) -> None:
+    game = pyspiel.load_game(short_name("smallworld"), {"rng_seed": 3, "action_index": action_index})
     state = game.new_initial_state()
     observation_size = game.observation_tensor_size()
     vocabulary = game.num_distinct_actions()
-    view_size = observation_size - 2 * vocabulary  # the encoder's part of the observation
+    # the encoder's part of the observation: all of it with a flat index (Small World's "auto")
+    view_size = observation_size - (2 * vocabulary if action_index == "tokens" else 0)
     assert game.information_state_tensor_size() == information_state_tensor_size(
         observation_size, vocabulary, view_size
     )

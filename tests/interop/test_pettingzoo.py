@@ -39,3 +39,22 @@ def test_rewards_follow_the_ranking() -> None:
     assert seat_rewards(team_lost, 2) == [-1.0, -1.0]
     team_won = Results(winners=frozenset({0, 1}), ranking=((0, 1),))
     assert seat_rewards(team_won, 2) == [1.0, 1.0]
+
+
+def test_a_game_with_a_flat_index_takes_one_step_per_action() -> None:
+    aec = env("smallworld")
+    assert aec.session.flat and aec.action_space("player_0").n == aec.session.index.size
+    aec.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for agent in aec.agent_iter():
+        observation, _, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            aec.step(None)
+            continue
+        assert observation["observation"].shape == (aec.session.encoder.size,)
+        before = aec.session.state
+        legal = aec.session.chooser.legal
+        number = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        assert aec.session.index.decode(number) in legal
+        aec.step(number)
+        assert aec.session.state is not before, f"{agent}'s step did not apply an action"

@@ -213,6 +213,11 @@ class GamePlugin:
       ``encode(state, player)``, what ``player`` sees as that many float32 numbers, read from the
       state directly (cheaper than hashing ``view(player)``, which games without one get). It must
       show nothing the view hides: the interop leak test resamples hidden facts with ``determinize``.
+    - ``action_domains``: a factory ``(first_state) -> {kind: {field: values}}`` for
+      :mod:`warhorn.interop`'s flat action index: for each action kind, the finite values each of
+      its fields may take in any game of that option set (read from the content, not from play),
+      one integer per action then. A ``Literal`` or ``bool`` field may be left out (its hint gives
+      its values). A game without it is played token by token.
 
     ``content``: how content folders are read (None: the game has no content
     files). ``conformance``: the cases the conformance suite plays.
@@ -231,6 +236,7 @@ class GamePlugin:
     rules_help: str | None = None
     terminal: str | None = None
     observation: str | None = None
+    action_domains: str | None = None
 
     @property
     def id(self) -> str:

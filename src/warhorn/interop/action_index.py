@@ -32,10 +32,21 @@ order: a scalar is one token, a tuple is ``<open>``, its items (recursively),
 one action, and :meth:`ActionIndex.decode` builds it back through the game's
 codec. Legality is never decided here: the mask of the next token is read from
 ``legal_actions()`` (:class:`TokenChooser`).
+
+A game whose plugin declares its **action domains** (``GamePlugin.action_domains``:
+for each action kind, the finite values each field may take, read from the
+content) gets a **flat** index instead (:class:`FlatActionIndex`): every action
+it can ever offer is one integer in ``range(size)`` — the kinds in sorted
+order, each a block of ``product(len(domain) for each field)`` numbers, an
+action's number within its block its fields' positions in mixed radix (the
+first field most significant) — and one step chooses one action
+(:class:`FlatChooser`). :func:`action_index_for` picks the flat index where
+the game has one, the tokens otherwise.
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import typing
 from collections.abc import Iterable, Mapping, Sequence
@@ -45,7 +56,8 @@ import numpy as np
 import numpy.typing as npt
 
 from warhorn.engine.actions import Action, ActionCodec
-from warhorn.engine.registry import load_game
+from warhorn.engine.plugin import resolve
+from warhorn.engine.registry import game_plugin, load_game
 from warhorn.engine.state import GameState
 
 #: The largest integer an action field may hold (counts, ship numbers): ``int-hundreds:h`` then ``int:n``.
@@ -132,6 +144,10 @@ class ActionIndex:
     def size(self) -> int:
         """How many tokens there are: every token number is in ``range(size)``."""
         return len(self.tokens)
+
+    def describe(self, token: int) -> str:
+        """The name of token ``token`` (``kind:move``, ``str:zaarnath`` …)."""
+        return self.tokens[token]
 
     # --- action -> tokens ---------------------------------------------------
     def _token(self, word: str, action: Action) -> int:
@@ -334,3 +350,217 @@ class TokenChooser:
         self._actions = [self._actions[i] for i in keep]
         self._take_forced()
         return None
+
+
+# --- the flat index -----------------------------------------------------------------------------
+
+
+def _hint_domain(hint: Any) -> tuple[Any, ...] | None:
+    """The values a ``Literal``, ``bool`` or optional (``X | None``) hint allows, in declared order;
+    None when the hint alone does not make the field finite."""
+    if hint is bool:
+        return (False, True)
+    if typing.get_origin(hint) is typing.Literal:
+        return typing.get_args(hint)
+    args = typing.get_args(hint)
+    if type(None) in args:
+        rest = [arg for arg in args if arg is not type(None)]
+        inner = _hint_domain(rest[0]) if len(rest) == 1 else None
+        return None if inner is None else (None, *inner)
+    return None
+
+
+class _FlatKind:
+    """One action kind's block of the flat index: where it starts, its fields and their domains."""
+
+    __slots__ = ("action_type", "domains", "fields", "positions", "radices", "size", "start")
+
+    def __init__(self, action_type: type[Action], start: int, domains: Sequence[tuple[Any, ...]]) -> None:
+        self.action_type = action_type
+        self.start = start
+        self.fields = tuple(f.name for f in dataclasses.fields(action_type))
+        self.domains = tuple(domains)
+        self.radices = tuple(len(domain) for domain in self.domains)
+        self.positions = tuple({value: at for at, value in enumerate(domain)} for domain in self.domains)
+        size = 1
+        for radix in self.radices:
+            size *= radix
+        self.size = size
+
+
+class FlatActionIndex:
+    """Every action of one game and option set as one integer (see the module text).
+
+    Built from the game's codec and its declared field domains; ``encode`` raises
+    :class:`ActionIndexError` for a value outside its field's domain (the declaration missed it).
+    """
+
+    def __init__(self, codec: ActionCodec, declared: Mapping[str, Mapping[str, Sequence[Any]]]) -> None:
+        self.codec = codec
+        unknown = sorted(set(declared) - set(codec.kinds))
+        if unknown:
+            raise ActionIndexError(f"action domains name kinds the codec does not know: {', '.join(unknown)}")
+        self._kinds: dict[type[Action], _FlatKind] = {}
+        self._blocks: list[_FlatKind] = []
+        start = 0
+        for kind in sorted(codec.kinds):
+            action_type = codec.action_type(kind)
+            hints = typing.get_type_hints(action_type)
+            given = declared.get(kind, {})
+            names = [f.name for f in dataclasses.fields(action_type)]
+            extra = sorted(set(given) - set(names))
+            if extra:
+                raise ActionIndexError(f"action domains of {kind!r} name fields it lacks: {', '.join(extra)}")
+            domains = []
+            for name in names:
+                domain = tuple(given[name]) if name in given else _hint_domain(hints.get(name))
+                if domain is None:
+                    raise ActionIndexError(f"action domains: {kind!r} field {name!r} has no finite domain")
+                if not domain or len(set(domain)) != len(domain):
+                    raise ActionIndexError(
+                        f"action domains: {kind!r} field {name!r} is empty or repeats a value"
+                    )
+                domains.append(domain)
+            block = _FlatKind(action_type, start, domains)
+            self._kinds[action_type] = block
+            self._blocks.append(block)
+            start += block.size
+        self._starts = [block.start for block in self._blocks]
+        self._size = start
+
+    @classmethod
+    def for_state(cls, state: GameState) -> FlatActionIndex | None:
+        """The flat index of ``state``'s game and option set, or None when its plugin declares no
+        action domains."""
+        reference = game_plugin(state.spec.id).action_domains
+        if reference is None:
+            return None
+        return cls(state.codec, resolve(reference)(state))
+
+    @property
+    def size(self) -> int:
+        """How many actions the index numbers: every action's number is in ``range(size)``."""
+        return self._size
+
+    def blocks(self) -> list[tuple[str, int, int, tuple[tuple[str, int], ...]]]:
+        """Each kind's block: its kind, first number, end (exclusive), and each field with its
+        domain's size (the documented layout)."""
+        return [
+            (
+                block.action_type.kind,
+                block.start,
+                block.start + block.size,
+                tuple(zip(block.fields, block.radices, strict=True)),
+            )
+            for block in self._blocks
+        ]
+
+    def encode(self, action: Action) -> int:
+        """The number of ``action`` (ActionIndexError when a field's value is outside its domain)."""
+        block = self._kinds.get(type(action))
+        if block is None:
+            raise ActionIndexError(f"{action.notation()!r}: its type is not one of this game's actions")
+        number = 0
+        for name, positions, radix in zip(block.fields, block.positions, block.radices, strict=True):
+            at = positions.get(getattr(action, name))
+            if at is None:
+                raise ActionIndexError(
+                    f"{action.notation()!r}: {action.kind} {name}={getattr(action, name)!r} is outside "
+                    "the game's declared action domains"
+                )
+            number = number * radix + at
+        return block.start + number
+
+    def decode(self, number: int) -> Action:
+        """The action numbered ``number`` (ActionIndexError outside ``range(size)``). Every number
+        decodes to a well-formed action; whether it is legal is for ``legal_actions()`` to say."""
+        if not 0 <= number < self._size:
+            raise ActionIndexError(f"action number {number} outside 0..{self._size - 1}")
+        block = self._blocks[bisect.bisect_right(self._starts, number) - 1]
+        rest = number - block.start
+        values: list[Any] = []
+        for domain, radix in zip(reversed(block.domains), reversed(block.radices), strict=True):
+            rest, at = divmod(rest, radix)
+            values.append(domain[at])
+        values.reverse()
+        return block.action_type(**dict(zip(block.fields, values, strict=True)))
+
+    def describe(self, number: int) -> str:
+        """The notation of the action numbered ``number``."""
+        return self.decode(number).notation()
+
+
+class FlatChooser:
+    """Choosing one legal action in one step: the mask over the flat index (same interface as
+    :class:`TokenChooser`; :attr:`chosen` stays empty, :meth:`choose` always returns the action)."""
+
+    def __init__(self, index: FlatActionIndex, legal: Sequence[Action]) -> None:
+        if not legal:
+            raise ActionIndexError("no legal action to choose from")
+        self.index = index
+        self.legal = legal
+        encode = index.encode
+        self.numbers = [encode(action) for action in legal]
+        self._by_number = dict(zip(self.numbers, legal, strict=True))
+        self.chosen: list[int] = []
+        self._mask: npt.NDArray[np.int8] | None = None
+
+    @property
+    def codes(self) -> dict[int, Action]:
+        """Each legal action's number, and the action."""
+        return dict(self._by_number)
+
+    def next_tokens(self) -> set[int]:
+        """The numbers of the legal actions (the mask's ones)."""
+        return set(self.numbers)
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """1 for each legal action's number, else 0 (length ``index.size``; a new array at every call)."""
+        if self._mask is None:
+            out = np.zeros(self.index.size, dtype=np.int8)
+            out[self.numbers] = 1
+            self._mask = out
+        return self._mask.copy()
+
+    def allows(self, number: int) -> bool:
+        """Whether ``number`` is a legal action's."""
+        return number in self._by_number
+
+    def choose(self, number: int) -> Action:
+        """The legal action numbered ``number`` (ActionIndexError when none is)."""
+        action = self._by_number.get(number)
+        if action is None:
+            raise ActionIndexError(f"action number {number} is not a legal action's")
+        return action
+
+
+#: How a session numbers actions: the flat index where the game declares one, else tokens (``auto``).
+ACTION_INDEX_KINDS = ("auto", "flat", "tokens")
+
+AnyActionIndex = ActionIndex | FlatActionIndex
+AnyChooser = TokenChooser | FlatChooser
+
+
+def action_index_for(first_state: GameState, kind: str = "auto") -> AnyActionIndex:
+    """The action index of ``first_state``'s game and option set (seed 0's first state):
+    ``auto`` the flat index where the game's plugin declares action domains, else tokens; ``flat``
+    requires the flat one; ``tokens`` the token vocabulary."""
+    if kind not in ACTION_INDEX_KINDS:
+        raise ValueError(f"action_index: {kind!r} is not one of {', '.join(ACTION_INDEX_KINDS)}")
+    if kind != "tokens":
+        flat = FlatActionIndex.for_state(first_state)
+        if flat is not None:
+            return flat
+        if kind == "flat":
+            raise ValueError(
+                f"action_index: {first_state.spec.id} declares no action domains (GamePlugin.action_domains);"
+                " use 'tokens' or 'auto'"
+            )
+    return ActionIndex.for_state(first_state)
+
+
+def chooser_for(index: AnyActionIndex, legal: Sequence[Action]) -> AnyChooser:
+    """The chooser of a decision with ``legal`` actions over ``index``."""
+    if isinstance(index, FlatActionIndex):
+        return FlatChooser(index, legal)
+    return TokenChooser(index, legal)

@@ -11,11 +11,14 @@ agent spec of :func:`warhorn.ai.agents.make_agent` for every other seat, or a
 list with one per seat, the learner's entry ignored; default ``"random"``),
 ``illegal_token_reward`` (what a token outside the mask earns; it changes
 nothing; default 0), ``observation`` (``"game"``: the game's own encoder when it
-has one, the default; ``"hashed-view"``: the JSON view hashed), ``content`` and
-the game's own options.
+has one, the default; ``"hashed-view"``: the JSON view hashed), ``action_index``
+(``"auto"``: one step per action where the game has a flat action index, else
+tokens; ``"tokens"``: tokens in every game), ``content`` and the game's own
+options.
 
-The action space is ``Discrete(V)``: the learner chooses its actions token by
-token (:mod:`warhorn.interop.action_index`), with the mask of the next token in
+The action space is ``Discrete(N)``: the learner chooses an action's number
+(a flat index) or its actions token by token (:mod:`warhorn.interop.action_index`),
+with the mask of the legal numbers or of the next token in
 ``info["action_mask"]`` (also ``info["view"]``, the JSON view, and
 ``info["decision"]``, built only when read:
 :class:`~warhorn.interop.session.LazyInfo`). Every decision asked of another seat — a casualty choice
@@ -54,12 +57,13 @@ class WarhornGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
         content: Any = None,
         observation: str = "game",
+        action_index: str = "auto",
         **options: Any,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.session = TokenSession(game, options, content, observation)
+        self.session = TokenSession(game, options, content, observation, action_index)
         players = self.session.num_players
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} outside 0..{players - 1} for {game} with {players} players")
@@ -124,7 +128,8 @@ class WarhornGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self.session.observation(self.seat), reward, terminated, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The mask of the next token as booleans (the method sb3-contrib's MaskablePPO reads)."""
+        """The mask (legal actions' numbers, or the next token) as booleans (what sb3-contrib's
+        MaskablePPO reads)."""
         return self.session.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:

@@ -1,9 +1,10 @@
 """Every registered game as an OpenSpiel Python game: ``pyspiel.load_game("python_warhorn_nerath")``.
 
 Importing this module registers ``python_warhorn_<game id>`` for every
-registered game. Its parameters are the game's options (with their defaults)
-and ``rng_seed``: the first state of the n-th ``new_initial_state()`` call is
-built with a seed drawn from a generator seeded with ``rng_seed``.
+registered game. Its parameters are the game's options (with their defaults),
+``rng_seed`` — the first state of the n-th ``new_initial_state()`` call is
+built with a seed drawn from a generator seeded with ``rng_seed`` — and
+``action_index`` (``"auto"``, ``"flat"`` or ``"tokens"``: :mod:`warhorn.interop.session`).
 
 The game type is declared from the game's spec:
 
@@ -17,9 +18,10 @@ The game type is declared from the game's spec:
   result), else **general-sum** (a winner 1, the last of the ranking −1, the
   others 0: :func:`warhorn.interop.session.seat_rewards`); terminal rewards.
 
-Actions are the tokens of :mod:`warhorn.interop.action_index`
-(``num_distinct_actions`` = the vocabulary's size): a player chooses a
-decision's action token by token.
+Actions are the numbers of the game's flat action index where it has one (one
+action per step), else the tokens of :mod:`warhorn.interop.action_index`
+(a player chooses a decision's action token by token);
+``num_distinct_actions`` is the index's size.
 
 Observation tensor and string (what the player sees now): the player's
 observation vector of :mod:`warhorn.interop.session` and the view's JSON with
@@ -70,6 +72,7 @@ def game_type(spec: GameSpec) -> pyspiel.GameType:
     """The OpenSpiel game type of a warhorn game, declared from its spec (see the module text)."""
     parameters: dict[str, Any] = {option.name: option.default for option in spec.options}
     parameters["rng_seed"] = 0
+    parameters["action_index"] = "auto"
     return pyspiel.GameType(
         short_name=short_name(spec.id),
         long_name=f"warhorn {spec.name}",
@@ -105,8 +108,9 @@ class WarhornSpielGame(pyspiel.Game):  # type: ignore[misc]
         spec = game_spec(game)
         given = dict(params or {})
         rng_seed = int(given.pop("rng_seed", 0))
+        action_index = str(given.pop("action_index", "auto"))
         options = spec.resolve_options(given)
-        self.session_template = TokenSession(game, options)
+        self.session_template = TokenSession(game, options, action_index=action_index)
         self.shared = _Shared(self.session_template)
         self.warhorn_game = game
         self.warhorn_options = options
@@ -117,9 +121,11 @@ class WarhornSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_players=self.session_template.num_players,
             min_utility=-1.0,
             max_utility=1.0,
-            max_game_length=spec.max_actions * TOKENS_PER_ACTION_BOUND,
+            max_game_length=spec.max_actions * (1 if self.session_template.flat else TOKENS_PER_ACTION_BOUND),
         )
-        super().__init__(game_type(spec), info, {**options, "rng_seed": rng_seed})
+        super().__init__(
+            game_type(spec), info, {**options, "rng_seed": rng_seed, "action_index": action_index}
+        )
 
     def new_initial_state(self) -> WarhornSpielState:
         return WarhornSpielState(self, int(self._seeds.integers(2**31)))
@@ -189,7 +195,7 @@ class WarhornSpielState(pyspiel.State):  # type: ignore[misc]
             self._remember_views()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.session.index.tokens[action]
+        return self.session.index.describe(action)
 
     def is_terminal(self) -> bool:
         return self.session.is_terminal

@@ -3,10 +3,12 @@
 Agents are the seats (``player_0`` …). The agent selected is the one the
 pending decision asks — a defender choosing casualties or a player answering
 a card window gets the turn, not only the player whose turn it is. An agent
-chooses a decision's action token by token (:mod:`warhorn.interop.action_index`),
-so it may act several times in a row; each observation is a dict with
-``"observation"`` (the float32 vector of :mod:`warhorn.interop.session`) and
-``"action_mask"`` (the tokens that continue a legal action). ``infos[agent]``
+chooses a decision's action in one step where the game has a flat action index
+(Small World), else token by token (:mod:`warhorn.interop.action_index`; it
+may then act several times in a row); ``action_index="tokens"`` asks for tokens
+in every game. Each observation is a dict with ``"observation"`` (the float32
+vector of :mod:`warhorn.interop.session`) and ``"action_mask"`` (the legal
+actions' numbers, or the tokens that continue a legal action). ``infos[agent]``
 holds the JSON view of the agent selected (``"view"``) and the decision
 (``"decision"``), built only when read (:class:`~warhorn.interop.session.LazyInfo`).
 Rewards come at the end from the results
@@ -44,13 +46,14 @@ class WarhornAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int | None]):  # ty
         render_mode: str | None = None,
         content: Any = None,
         observation: str = "game",
+        action_index: str = "auto",
         **options: Any,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.session = TokenSession(game, options, content, observation)
+        self.session = TokenSession(game, options, content, observation, action_index)
         self.possible_agents = [f"player_{i}" for i in range(self.session.num_players)]
         size = self.session.index.size
         observation_space = spaces.Dict(
@@ -140,7 +143,15 @@ def env(
     render_mode: str | None = None,
     content: Any = None,
     observation: str = "game",
+    action_index: str = "auto",
     **options: Any,
 ) -> WarhornAECEnv:
     """The PettingZoo AEC environment of registered ``game`` with ``options`` (e.g. ``round_cap=4``)."""
-    return WarhornAECEnv(game, render_mode=render_mode, content=content, observation=observation, **options)
+    return WarhornAECEnv(
+        game,
+        render_mode=render_mode,
+        content=content,
+        observation=observation,
+        action_index=action_index,
+        **options,
+    )

@@ -1,12 +1,17 @@
-"""One game played token by token: what every wrapper (PettingZoo, Gymnasium, OpenSpiel) shares.
+"""One game played action by action or token by token: what every wrapper (PettingZoo, Gymnasium,
+OpenSpiel) shares.
 
 A decision of the game (``state.pending()``) belongs to the player it asks —
 not only the player whose turn it is: a defender choosing casualties, a
-player answering a card window. That player chooses the decision's action one
-token at a time (:class:`~warhorn.interop.action_index.TokenChooser`); the
-game moves on when the action is determined.
+player answering a card window. That player chooses the decision's action in
+one step where the game has a flat action index
+(:class:`~warhorn.interop.action_index.FlatChooser`), else one token at a time
+(:class:`~warhorn.interop.action_index.TokenChooser`); the game moves on when
+the action is determined.
 
-The observation of a player is one float32 vector:
+With a flat index the observation of a player is what it sees, from the game's
+observation encoder (:mod:`warhorn.interop.observation`): E float32 numbers.
+With tokens it is one float32 vector of E + 2 × V numbers:
 
 - ``[0, E)``: what the player sees, from the game's observation encoder (or its
   view hashed, for a game without one: :mod:`warhorn.interop.observation`);
@@ -34,7 +39,13 @@ from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Results
 from warhorn.engine.registry import game_spec, load_game
 from warhorn.engine.state import GameState
-from warhorn.interop.action_index import ActionIndex, TokenChooser
+from warhorn.interop.action_index import (
+    AnyActionIndex,
+    AnyChooser,
+    FlatActionIndex,
+    action_index_for,
+    chooser_for,
+)
 from warhorn.interop.observation import ObservationEncoder, observation_encoder
 
 
@@ -53,6 +64,16 @@ def observation_vector(
     return out
 
 
+def observation_of(
+    view: npt.NDArray[np.float32], chosen: Sequence[int], index: AnyActionIndex
+) -> npt.NDArray[np.float32]:
+    """A player's observation over ``index``: its encoded view alone for a flat index (a copy), with
+    the tokens chosen so far for a token index (:func:`observation_vector`)."""
+    if isinstance(index, FlatActionIndex):
+        return view.copy()
+    return observation_vector(view, chosen, index.size)
+
+
 def seat_rewards(results: Results, num_players: int) -> list[float]:
     """Each seat's reward from a finished game's results (see the module text)."""
     last = set(results.ranking[-1]) if len(results.ranking) > 1 else set()
@@ -68,7 +89,9 @@ def seat_rewards(results: Results, num_players: int) -> list[float]:
 
 
 class TokenSession:
-    """A game of ``game`` with ``options`` whose actions are chosen token by token."""
+    """A game of ``game`` with ``options`` whose actions are chosen in one step (a flat index) or
+    token by token (``action_index``: ``"auto"``, the flat index where the game declares one, else
+    tokens; ``"flat"``; ``"tokens"``)."""
 
     def __init__(
         self,
@@ -76,18 +99,23 @@ class TokenSession:
         options: Mapping[str, Any] | None = None,
         content: Any = None,
         observation: str = "game",
+        action_index: str = "auto",
     ) -> None:
         self.game = game
         self.options = dict(options or {})
         self.content = content
         self.spec = game_spec(game)
-        self.index = ActionIndex.for_game(game, self.options)
         self.state: GameState = load_game(game, seed=0, content=content, **self.options)
+        # the index is read from seed 0's first state of the option set with the game's own content
+        first = self.state if content is None else load_game(game, seed=0, **self.options)
+        self.index: AnyActionIndex = action_index_for(first, action_index)
+        #: Whether one step chooses one action (a flat index) rather than one token.
+        self.flat = isinstance(self.index, FlatActionIndex)
         self.num_players = self.state.num_players
         #: What a player sees as numbers (``observation``: ``"game"`` or ``"hashed-view"``).
         self.encoder: ObservationEncoder = observation_encoder(self.state, observation)
-        self.observation_size = self.encoder.size + 2 * self.index.size
-        self._chooser: TokenChooser | None = None
+        self.observation_size = self.encoder.size + (0 if self.flat else 2 * self.index.size)
+        self._chooser: AnyChooser | None = None
         self._views: dict[int, dict[str, Any]] = {}
         self._encoded: dict[int, npt.NDArray[np.float32]] = {}
         self._texts: dict[int, str] = {}
@@ -128,11 +156,11 @@ class TokenSession:
         self._chooser = None
 
     @property
-    def chooser(self) -> TokenChooser | None:
-        """The pending decision's token chooser (None once the game is over), built when first asked:
+    def chooser(self) -> AnyChooser | None:
+        """The pending decision's chooser (None once the game is over), built when first asked:
         a decision a built-in agent takes whole (:meth:`apply`) never codes its legal actions."""
         if self._chooser is None and self._acting is not None:
-            self._chooser = TokenChooser(self.index, self.state.legal_actions())
+            self._chooser = chooser_for(self.index, self.state.legal_actions())
         return self._chooser
 
     @property
@@ -175,12 +203,15 @@ class TokenSession:
 
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """``player``'s observation vector (layout in the module text)."""
+        if self.flat:
+            return self.encoded_view(player).copy()
         chooser = self.chooser if player == self._acting else None
         chosen = chooser.chosen if chooser is not None else []
         return observation_vector(self.encoded_view(player), chosen, self.index.size)
 
     def choose(self, token: int) -> Action | None:
-        """The acting player takes ``token``; the action applied once it is determined, else None."""
+        """The acting player takes ``token`` (an action's number, for a flat index); the action applied
+        once it is determined, else None."""
         chooser = self.chooser
         if chooser is None:
             raise ValueError("the game is over: no token can be chosen")

@@ -32,6 +32,7 @@ PLUGIN = GamePlugin(
     search_hooks="warhorn.ai.smallworld.search:HOOKS",
     positions="warhorn.games.smallworld.position",
     observation="warhorn.games.smallworld.observation:observation_encoder",
+    action_domains="warhorn.games.smallworld.action_domains:action_domains",
     board_layout="warhorn.games.smallworld.web.layout:smallworld_layout",
     web_assets="warhorn.games.smallworld.web",
     rules_help="warhorn.games.smallworld",
