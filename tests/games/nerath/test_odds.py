@@ -623,3 +623,76 @@ def test_line_battles_solved_by_shifts_equal_the_row_solver(
     got, want = ends(fast), ends(slow)
     assert got.keys() == want.keys()
     assert all(close(got[k], want[k]) for k in got)
+
+
+@pytest.mark.parametrize("p", [1 / 6, 2 / 6, 5 / 6, 3 / 8, 1 / 10, 7 / 12, 1 / 20, 19 / 20])
+def test_binomial_tables_from_pascal_equal_the_ratio_recurrence(
+    p: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Up to PASCAL_ROWS - 1 dice a table of binomial chances is made from the Pascal triangle
+    built at import, beyond that by the ratio recurrence: both give the binomial distribution
+    (against math.comb) to 1e-12."""
+    from warhorn.games.nerath import odds as odds_module
+
+    sizes = (1, 7, 40, odds_module.PASCAL_ROWS - 1)
+    odds_module.clear_caches()
+    by_pascal = {n: odds_module._binomial_table(n, p) for n in sizes}
+    monkeypatch.setattr(odds_module, "PASCAL_ROWS", 0)
+    odds_module.clear_caches()
+    by_ratio = {n: odds_module._binomial_table(n, p) for n in sizes}
+    odds_module.clear_caches()
+    for n in sizes:
+        assert by_pascal[n].shape == by_ratio[n].shape == (n + 1, n + 1)
+        assert abs(by_pascal[n] - by_ratio[n]).max() < 1e-12
+        for dice in {0, 1, n // 2, n}:
+            want = [
+                math.comb(dice, k) * p**k * (1 - p) ** (dice - k) if k <= dice else 0.0 for k in range(n + 1)
+            ]
+            assert max(abs(x - y) for x, y in zip(by_pascal[n][dice].tolist(), want, strict=True)) < 1e-12
+            assert abs(by_pascal[n][dice].sum() - 1) < 1e-12
+
+
+def _ends(o: BattleOdds) -> dict[tuple[Any, ...], float]:
+    """Each end of a battle (result, what is left of each side) with its chance."""
+    return {
+        (e.result, tuple(sorted(e.attacker.items())), tuple(sorted(e.defender.items())), e.castle_captured): (
+            e.probability
+        )
+        for e in o.outcomes
+    }
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(_LAND), st.integers(1, 6), min_size=1, max_size=4),
+    st.dictionaries(st.sampled_from([*_LAND, "castle"]), st.integers(1, 6), min_size=1, max_size=4),
+)
+def test_pascal_and_ratio_binomials_give_the_same_battle_odds(
+    attacker: dict[str, int], defender: dict[str, int]
+) -> None:
+    """Random armies: the odds with binomial tables from the Pascal triangle (small dice counts)
+    and with every table by the ratio recurrence (the path of large dice counts) agree to 1e-12."""
+    from warhorn.games.nerath import odds as odds_module
+
+    defender = {k: (1 if k == "castle" else n) for k, n in defender.items()}
+    odds_module.clear_caches()
+    small = battle_odds(attacker, defender)
+    saved = odds_module.PASCAL_ROWS
+    try:
+        odds_module.PASCAL_ROWS = 0  # hypothesis runs many examples: no monkeypatch fixture here
+        odds_module.clear_caches()
+        large = battle_odds(attacker, defender)
+    finally:
+        odds_module.PASCAL_ROWS = saved
+        odds_module.clear_caches()
+    for name in (
+        "attacker_win",
+        "defender_win",
+        "mutual_destruction",
+        "expected_rounds",
+        "defender_gold_lost",
+    ):
+        assert close(getattr(small, name), getattr(large, name))
+    got, want = _ends(small), _ends(large)
+    assert got.keys() == want.keys()
+    assert all(close(got[k], want[k]) for k in got)

@@ -104,6 +104,8 @@ class OutcomeProbability(NamedTuple):
 #: (always the rule's split, the game option ``allied_damage = fixed``).
 ALLIED_DAMAGE = ("agree", "fixed")
 
+_new_tuple = tuple.__new__
+
 
 @dataclass(frozen=True, slots=True)
 class BattleOdds:
@@ -1313,7 +1315,7 @@ def _solve_lines(A: _SideChain, B: _SideChain) -> tuple[FloatArray, FloatArray, 
     attacker has nothing left, are added to it at the end)."""
     sa, sb = A.size, B.size
     live = A.can_fight
-    rows = sa if live.all() else int(np.argmin(live))  # a line only loses pieces: live rows lead
+    rows = sa if live[-1] else int(np.argmin(live))  # a line only loses pieces: live rows lead
     absorbed = np.zeros((sa, sb))
     if rows == 0 or not B.can_fight[0]:
         absorbed[0, 0] = 1.0
@@ -1449,13 +1451,16 @@ def _summarize(
     code, a_code = np.divmod(rest, n_a)
     a_left = A.left_after(a_code.astype(np.int64))
     b_lefts = B.left_after(b_code.astype(np.int64))
-    listed = []
-    for c, a_l, b_l, p in zip(code.tolist(), a_left, b_lefts, summed.tolist(), strict=True):
-        res = results[c]
-        captured_castle = res is BattleOutcome.ATTACKER_WINS and "castle" in b_l
-        if captured_castle:
-            b_l = {k: n for k, n in b_l.items() if k != "castle"}
-        listed.append(OutcomeProbability(res, a_l, b_l, p, captured_castle))
+    ends = zip([results[c] for c in code.tolist()], a_left, b_lefts, summed.tolist(), strict=True)
+    if b_start[_CASTLE_I]:
+        listed = []
+        for res, a_l, b_l, p in ends:
+            captured_castle = res is BattleOutcome.ATTACKER_WINS and "castle" in b_l
+            if captured_castle:
+                b_l = {k: n for k, n in b_l.items() if k != "castle"}
+            listed.append(OutcomeProbability(res, a_l, b_l, p, captured_castle))
+    else:  # no castle to capture: each end as it is, made without the keyword-reading constructor
+        listed = [_new_tuple(OutcomeProbability, (*end, False)) for end in ends]
     return BattleOdds(
         attacker_win=attacker_win,
         defender_win=defender_win,
