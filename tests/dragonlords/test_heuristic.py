@@ -123,3 +123,46 @@ def test_a_light_ship_sails_home_to_load() -> None:
     )
     choice = DragonLordsHeuristic().choose(state, 0, Rng(0))
     assert choice.action.kind == "sail" and "home to load" in choice.reason
+
+
+def test_a_sorcerer_leads_an_army_through_the_portals_but_not_alone() -> None:
+    def position(plain: int) -> object:
+        return build(
+            players=[{"people": "orcs"}, {"people": "barbarians"}],
+            spaces={
+                "gorefort": force(0, 9, {"token": "king"}),
+                "ashen_pits": force(0, plain, {"id": 5, "token": "sorcerer"}),
+                "horn_hill": force(1, 3),
+                "jarls_seat": force(1, 20, {"token": "king"}),
+                "bonefield": force(0, 1),
+                "tusk_ridge": force(0, 1),
+                "skullcrag": force(0, 1),
+                "rustmire": force(0, 1),
+            },
+        )
+
+    choice = DragonLordsHeuristic().choose(position(20), 0, Rng(0))
+    assert isinstance(choice.action, Attack) and choice.action.via == "portal"
+    assert choice.action.to == "horn_hill" and 5 in choice.action.pieces and choice.action.count >= 10
+    alone = DragonLordsHeuristic().choose(position(5), 0, Rng(0))
+    assert not (isinstance(alone.action, Attack) and alone.action.via == "portal")
+
+
+def test_the_sorcerer_walks_to_the_portal_without_the_king() -> None:
+    state = build(
+        phase="transfer",
+        players=[{"people": "orcs"}, {"people": "barbarians"}],
+        spaces={
+            "gorefort": force(0, 12, {"id": 1, "token": "king"}, {"id": 5, "token": "sorcerer"}),
+            "ashen_pits": force(0, 2),
+            "horn_hill": force(1, 3),
+            "jarls_seat": force(1, 20, {"token": "king"}),
+            "bonefield": force(0, 1),
+            "tusk_ridge": force(0, 1),
+            "skullcrag": force(0, 1),
+            "rustmire": force(0, 1),
+        },
+    )
+    choice = DragonLordsHeuristic().choose(state, 0, Rng(0))
+    assert choice.action.kind == "move" and choice.action.to == "ashen_pits"
+    assert choice.action.pieces == (5,) and "portal" in choice.reason

@@ -15,9 +15,13 @@
   plain-battle odds (:mod:`warhorn.games.dragonlords.odds`): the chance to take the space, plus
   a bonus for a Kingdom, minus the units risked; the best one at ``attack_odds`` or better is made.
   Empty territories next to ours are taken by a forced march of one unit.
-- **Protect the King.** In the transfer phase units move towards the King's territory; in step 7
-  the King and sorcerer are the last units given up; an attack that carries the King retreats
-  unless its odds stay high; a defending sorcerer teleports the King away from a hopeless fight.
+- **Through the portals.** While a portal is not ours, our own portal territory (in a realm whose
+  Kingdom we hold first) is a front: stacks gather there, a sorcerer walks there without the King,
+  and it attacks through the portals (DLR-PRT-01) at good odds with at least ``portal_army`` units.
+- **Protect the King.** Stacks move towards the front, but the King's territory keeps a third of its
+  units (at least 4); in step 7 the King and sorcerer are the last units given up; an attack that
+  carries the King retreats unless its odds stay high; a defending sorcerer teleports the King away
+  from a hopeless fight.
 - **Spells and cards.** Every spell, shard, item and card that helps is used when offered; a
   damage card against us is answered with Reflection or Dispel Magic when the hand holds one.
 
@@ -75,10 +79,17 @@ class Settings:
     press_on: float = 0.45  # fight another round when the odds of the rest reach this
     party_min_home: int = 4  # a party leaves only from a territory keeping this many units
     fleet: int = 3  # ships kept to carry the army overseas (two while the purse is short)
+    portal_army: int = 10  # plain units that must go with a sorcerer attacking through a portal
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> Settings:
-        known = {"attack_odds": float, "press_on": float, "party_min_home": int, "fleet": int}
+        known = {
+            "attack_odds": float,
+            "press_on": float,
+            "party_min_home": int,
+            "fleet": int,
+            "portal_army": int,
+        }
         values: dict[str, float | int] = {}
         for name, text in params.items():
             if name not in known:
@@ -89,6 +100,10 @@ class Settings:
                 raise ValueError(f"heuristic parameter {name!r}: not a number: {text!r}") from None
         return cls(**values)  # type: ignore[arg-type]
 
+
+#: A fight in which one or two defenders still stand after this many rounds is one their heals keep
+#: alive (Heal saves the one unit the dice hit, round after round); the attacker leaves it.
+STALLED_ROUND = 6
 
 #: Sides up to this many units get the exact odds; a bigger battle is scaled down to it first, both
 #: sides by the same factor (its exact odds cost seconds, and they are asked of every attack a turn
@@ -146,6 +161,40 @@ def _sea_steps(world: World, zone: str) -> dict[str, int]:
     if world.content_hash:
         _SEA_STEPS[key] = seen
     return seen
+
+
+def _land_distance(state: DragonLordsState, player: int, goal: str) -> dict[str, int]:
+    """Steps over ``player``'s own territories from each of them to ``goal``."""
+    mine = set(state.territories_of(player))
+    distance = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for sid in frontier:
+            for n in state.world.space(sid).neighbours:
+                if n in mine and n not in distance:
+                    distance[n] = distance[sid] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return distance
+
+
+_COASTS: dict[tuple[str, bool], tuple[tuple[str, tuple[str, ...]], ...]] = {}
+
+
+def _coasts(world: World) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each sea zone with the territories on its coast (kept per loaded world)."""
+    key = (world.content_hash, world.wraps_vertically)
+    if world.content_hash and key in _COASTS:
+        return _COASTS[key]
+    coasts = tuple(
+        (zone.id, tuple(t for t in zone.neighbours if world.space(t).kind == "territory"))
+        for zone in world.spaces
+        if zone.kind == "sea"
+    )
+    if world.content_hash:
+        _COASTS[key] = coasts
+    return coasts
 
 
 class DragonLordsHeuristic:
@@ -285,14 +334,15 @@ class DragonLordsHeuristic:
     def _sea_targets(self, state: DragonLordsState, player: int) -> dict[str, tuple[float, str]]:
         """Each sea zone next to ground worth landing on: its best value and that ground."""
         cap = state.content.game.ship_capacity
+        value: dict[str, float] = {}
         out: dict[str, tuple[float, str]] = {}
-        for zone in state.world.spaces:
-            if zone.kind != "sea":
-                continue
-            for t in zone.neighbours:
-                value = self._landing_value(state, player, t, cap)
-                if value > 0 and (zone.id not in out or value > out[zone.id][0]):
-                    out[zone.id] = (value, t)
+        for zone, coast in _coasts(state.world):
+            for t in coast:
+                if t not in value:
+                    value[t] = self._landing_value(state, player, t, cap)
+                v = value[t]
+                if v > 0 and (zone not in out or v > out[zone][0]):
+                    out[zone] = (v, t)
         return out
 
     def _spare(self, state: DragonLordsState, player: int, territory: str) -> int:
@@ -300,6 +350,8 @@ class DragonLordsHeuristic:
         force = state.spaces.get(territory)
         if force is None or force.owner != player or not self._is_home(state, player, territory):
             return 0
+        if territory == self._portal_base(state, player):
+            return 0  # the army gathering for a portal attack stays
         free = force.plain - force.moved
         keep = max(3, force.units // 2 if self._enemies_near(state, territory, player) else force.units // 4)
         return max(0, min(free, force.units - keep))
@@ -436,6 +488,8 @@ class DragonLordsHeuristic:
                 and any(p.token in ("sorcerer",) for p in frm.pieces if p.id in a.pieces)
             ):
                 pass
+            if a.via == "portal" and a.count < self.settings.portal_army:
+                continue  # a sorcerer goes through a portal only with an army behind it
             target = state.spaces[a.to]
             kingdom = state.world.space(a.to).kingdom
             tas = attack - (state.content.game.kingdom_attack_penalty if kingdom else 0)
@@ -461,14 +515,56 @@ class DragonLordsHeuristic:
                 frm = state.spaces[a.frm]
                 if frm.units - a.count >= max(2, frm.units // 2) or (a.count == 1 and frm.units >= 2):
                     return Choice(a, f"march {a.count} unit(s) into empty {a.to}")
-        march = self._to_the_front(state, player, legal)
+        march = self._sorcerer_to_the_portal(state, player, legal) or self._to_the_front(state, player, legal)
         if march is not None:
             return march
         return Choice(Done(), "no attack at good odds")
 
     def _transfer(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
-        choice = self._to_the_front(state, player, legal)
+        choice = self._sorcerer_to_the_portal(state, player, legal)
+        choice = choice or self._to_the_front(state, player, legal)
         return choice if choice is not None else Choice(Done(), "no transfer")
+
+    @staticmethod
+    def _portal_base(state: DragonLordsState, player: int) -> str | None:
+        """Our portal territory (the most crowded) while another portal is not ours: the army gathers
+        there with a sorcerer to attack through the portals (DLR-PRT-01)."""
+        portals = [s.id for s in state.world.portals()]
+        ours = [t for t in portals if state.owner(t) == player]
+        if not ours or len(ours) == len(portals):
+            return None
+        realm_kingdoms = {
+            t: state.world.kingdom_of(realm).id if (realm := state.world.space(t).realm) else "" for t in ours
+        }
+        return max(ours, key=lambda t: (state.owner(realm_kingdoms[t]) == player, state.spaces[t].units, t))
+
+    def _sorcerer_to_the_portal(
+        self, state: DragonLordsState, player: int, legal: list[Action]
+    ) -> Choice | None:
+        """Walk a sorcerer (never the King) with its stack one step nearer to the portal base."""
+        base = self._portal_base(state, player)
+        if base is None:
+            return None
+        if any(p.token == "sorcerer" for p in state.spaces[base].pieces):
+            return None
+        distance = _land_distance(state, player, base)
+        best: tuple[int, Move] | None = None
+        for a in legal:
+            if not isinstance(a, Move) or not a.pieces:
+                continue
+            here = state.spaces[a.frm]
+            moving = [p for p in here.pieces if p.id in a.pieces]
+            if any(p.token == "king" for p in moving) or not any(p.token == "sorcerer" for p in moving):
+                continue
+            nearer = a.to == base if a.via == "portal" else distance.get(a.to, 99) < distance.get(a.frm, 99)
+            if not nearer:
+                continue
+            if best is None or a.count > best[0]:
+                best = (a.count, a)
+        if best is None:
+            return None
+        a = best[1]
+        return Choice(a, f"the sorcerer goes with {a.count} units towards the portal at {base}")
 
     def _to_the_front(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice | None:
         """Move the biggest stack of an interior territory one step nearer to the enemy."""
@@ -480,20 +576,24 @@ class DragonLordsHeuristic:
             here, there = distance.get(a.frm), distance.get(a.to)
             if here is None or there is None or there >= here or here == 0:
                 continue
-            if state.spaces[a.frm].units - a.count < 1:
-                continue
+            here_force = state.spaces[a.frm]
+            guard = max(4, here_force.units // 3) if any(p.token == "king" for p in here_force.pieces) else 1
+            if here_force.units - a.count < guard:
+                continue  # the King keeps a guard
             if best is None or a.count > best[0]:
                 best = (a.count, a, f"move {a.count} units from {a.frm} towards the front ({there} from it)")
         return None if best is None else Choice(best[1], best[2])
 
     @staticmethod
     def _front_distance(state: DragonLordsState, player: int) -> dict[str, int]:
-        """Steps over our own land from each of our territories to one next to an enemy (0: at the front)."""
+        """Steps over our own land from each of our territories to one next to an enemy, or to the
+        portal base (0: at the front)."""
         mine = set(state.territories_of(player))
         distance: dict[str, int] = {}
         frontier = []
+        base = DragonLordsHeuristic._portal_base(state, player)
         for sid in sorted(mine):
-            if DragonLordsHeuristic._enemies_near(state, sid, player):
+            if sid == base or DragonLordsHeuristic._enemies_near(state, sid, player):
                 distance[sid] = 0
                 frontier.append(sid)
         while frontier:
@@ -601,6 +701,10 @@ class DragonLordsHeuristic:
         king = any(p.token == "king" for p in b.att.alive_pieces)
         need = 0.75 if king else self.settings.press_on
         retreats = [a for a in legal if isinstance(a, Retreat)]
+        if retreats and b.round >= STALLED_ROUND and len(b.dfn.fighters) <= 2:
+            return Choice(
+                retreats[0], f"retreat: {len(b.dfn.fighters)} defender(s) still stand after {b.round} rounds"
+            )
         if (chance < need and retreats) or FightOn() not in legal:
             return Choice(retreats[0], f"retreat: {chance:.0%} to win from here")
         return Choice(FightOn(), f"fight on: {chance:.0%} to win from here")

@@ -92,9 +92,15 @@ class World:
     content_hash: str = ""
     _by_id: dict[str, Space] = field(init=False, repr=False, compare=False)
     _graph: BoardGraph | None = field(default=None, init=False, repr=False, compare=False)
+    _kingdoms: dict[str, Space] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {s.id: s for s in self.spaces})
+        kingdoms: dict[str, Space] = {}
+        for s in self.spaces:
+            if s.kingdom and s.realm is not None:
+                kingdoms.setdefault(s.realm, s)
+        object.__setattr__(self, "_kingdoms", kingdoms)
 
     def space(self, space_id: str) -> Space:
         """The space with this id; KeyError names an unknown one."""
@@ -117,7 +123,9 @@ class World:
         return tuple(s for s in self.spaces if s.realm == realm_id)
 
     def kingdom_of(self, realm_id: str) -> Space:
-        return next(s for s in self.territories_of(realm_id) if s.kingdom)
+        """The realm's Kingdom territory (the first in the world's order, looked up once)."""
+        found = self._kingdoms.get(realm_id)
+        return found if found is not None else next(s for s in self.territories_of(realm_id) if s.kingdom)
 
     def realm_of_people(self, people: str) -> Realm:
         return next(r for r in self.realms if r.people == people)
