@@ -639,6 +639,7 @@ class _SideChain:
     drowns: bool  # at sea with heroes aboard: two hit counts may lead to one state (NER-SEA-07)
     _heal_codes: tuple[IntArray, int] | None = None
     _heal_radix: tuple[IntArray, IntArray] | None = None  # place value and base of each column
+    _columns: tuple[list[int], list[str], list[int]] | None = None
     _left: tuple[IntArray, list[str]] | None = None
     _heal_first: dict[int, int] | None = None
     #: An allied chain's states as pairs of the allies' states: (ally 1's, ally 2's, and the pair
@@ -720,17 +721,25 @@ class _SideChain:
         w = np.concatenate([self.succ_w, np.repeat(self.succ_w[:, -1:], pad, axis=1)], axis=1)
         return idx, w
 
+    def _left_columns(self) -> tuple[list[int], list[str], list[int]]:
+        """The columns of what is left after healing: the piece types the start has (indices),
+        then one per guardian (alive or not); their names; and the most each can hold (the
+        start's count, as counts only fall: state 0 is the start; 1 for a guardian)."""
+        if self._columns is None:
+            start = self.piece_counts[0].tolist()
+            live = [i for i, n in enumerate(start) if n]
+            names = [PIECE_IDS[i] for i in live] + [g.id for g in self.guardians]
+            self._columns = (live, names, [int(start[i]) for i in live] + [1] * len(self.guardians))
+        return self._columns
+
     def _left_rows(self) -> tuple[IntArray, list[str]]:
-        """What is left of each state after healing: counts per piece type and living guardians,
-        only the columns the start has (the others stay 0), and their names."""
+        """What is left of each state after healing: the :meth:`_left_columns` of every state."""
         if self._left is not None:
             return self._left
-        live = np.flatnonzero(self.piece_counts[0])
+        live, names, _top = self._left_columns()
         rows = self.piece_counts[:, live].astype(np.int64)
-        names = [PIECE_IDS[i] for i in live.tolist()]
         if self.guardians:
             rows = np.concatenate([rows, self.guardians_alive.astype(np.int64)], axis=1)
-            names += [g.id for g in self.guardians]
         self._left = (rows, names)
         return self._left
 
@@ -739,34 +748,40 @@ class _SideChain:
         (mixed radix), and how many numbers there can be; :meth:`left_after` reads one back."""
         if self._heal_codes is not None:
             return self._heal_codes
-        rows, _names = self._left_rows()
-        top = rows.max(axis=0).tolist() if rows.shape[1] else []
+        live, _names, top = self._left_columns()
         mult = []
         count = 1
         for b in top:
             mult.append(count)
             count *= b + 1
         if count >= 1 << 62:  # too many shapes for one number: number the distinct rows instead
+            rows, _names = self._left_rows()
             _u, ids = np.unique(rows, axis=0, return_inverse=True)
             result = (ids.reshape(-1).astype(np.int64), int(ids.max()) + 1)
         else:
-            place = np.array(mult, dtype=np.int64)
-            result = (rows @ place, count)
-            self._heal_radix = (place, np.array(top, dtype=np.int64) + 1)
+            by_type = [0] * _P
+            for i, m in zip(live, mult, strict=False):
+                by_type[i] = m
+            codes = self.piece_counts.astype(np.int64) @ np.array(by_type, dtype=np.int64)
+            if self.guardians:
+                codes += self.guardians_alive.astype(np.int64) @ np.array(mult[len(live) :], dtype=np.int64)
+            result = (codes, count)
+            self._heal_radix = (np.array(mult, dtype=np.int64), np.array(top, dtype=np.int64) + 1)
         self._heal_codes = result
         return result
 
     def left_after(self, codes: IntArray) -> list[dict[str, int]]:
         """Pieces and living guardians (by id) for each of some :meth:`heal_codes` numbers."""
         heal, _n = self.heal_codes()
-        rows, names = self._left_rows()
         if self._heal_radix is not None:  # read the mixed-radix numbers back
+            names = self._left_columns()[1]
             if len(names) == 1:  # the number is the count
                 name = names[0]
                 return [{name: n} if n else {} for n in codes.tolist()]
             place, base = self._heal_radix
             picked = (codes[:, None] // place % base).tolist()
         else:
+            rows, names = self._left_rows()
             if self._heal_first is None:
                 first: dict[int, int] = {}
                 for i, c in enumerate(heal.tolist()):
