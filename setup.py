@@ -32,6 +32,8 @@ COMPILED_MODULES = [
     "src/warhorn/games/nerath/rules/movement.py",
     "src/warhorn/games/nerath/rules/reinforcements.py",
     "src/warhorn/games/nerath/rules/reposition.py",
+    "src/warhorn/ai/mcts.py",
+    "src/warhorn/ai/nerath/search_hooks.py",
     "src/warhorn/games/defenders/board.py",
     "src/warhorn/games/defenders/state.py",
     "src/warhorn/games/defenders/rules/battle.py",

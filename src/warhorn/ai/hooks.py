@@ -14,6 +14,11 @@ Contracts:
   ``player`` from a non-final ``state`` on the same scale as ``reward``
   (with the default reward, roughly the chance to win). It must use only what
   the state holds; search calls it on determinized states.
+- ``evaluate_all(state) -> values``: optional, the same leaf value for every
+  player at once (one per player, in player order, each equal to
+  ``evaluate(state, player)``); search asks it instead of ``evaluate`` once
+  per player, for games whose reading of the board is shared by all players
+  (Nerath's leaf value weighs every kingdom's strength for each player).
 - ``rollout_policy(state, rng) -> Action``: a legal action for
   ``state.pending().player``, random choices drawn from ``rng`` only.
 - ``reward(results, player) -> float`` in ``[0, 1]``: what a finished game is
@@ -38,6 +43,7 @@ from warhorn.engine import Action, GameState, Results, Rng, UnknownGameError, ga
 from warhorn.engine.plugin import resolve
 
 Evaluator = Callable[[GameState, int], float]
+LeafValues = Callable[[GameState], Sequence[float]]
 RolloutPolicy = Callable[[GameState, Rng], Action]
 RewardFunction = Callable[[Results, int], float]
 Prior = Callable[[GameState, Sequence[Action], Rng], Sequence[float]]
@@ -90,6 +96,7 @@ class GameHooks:
     ``max_actions``; ``0`` with an evaluator: pure leaf evaluation).
     ``prior``: makes the policy prior that steers the search at its root
     (PUCT selection there instead of UCB1); see the module docs.
+    ``evaluate_all``: ``evaluate`` for every player in one call (see the module docs).
     """
 
     evaluate: Evaluator | None = None
@@ -97,6 +104,7 @@ class GameHooks:
     reward: RewardFunction | None = None
     rollout_depth: int | None = None
     prior: PriorFactory | None = None
+    evaluate_all: LeafValues | None = None
 
 
 _HOOKS: dict[str, GameHooks] = {}

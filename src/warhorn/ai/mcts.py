@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from warhorn.ai.agents import Agent, Budget, register_agent
 from warhorn.ai.hooks import (
     Evaluator,
+    LeafValues,
     Prior,
     PriorFactory,
     RewardFunction,
@@ -224,7 +225,7 @@ class MCTSAgent:
     ) -> SearchReport:
         """Search from ``state`` for ``player`` within the budget; root actions best first."""
         hooks = game_hooks(state.spec.id)
-        evaluate = self.evaluate or hooks.evaluate
+        leaf_values = _leaf_values(self.evaluate, hooks.evaluate_all, hooks.evaluate)
         policy = self.rollout_policy or hooks.rollout_policy or random_rollout
         reward = self.reward or hooks.reward or win_share_reward
         depth = self.rollout_depth if self.rollout_depth is not None else hooks.rollout_depth
@@ -254,7 +255,7 @@ class MCTSAgent:
         deadline = started + self.budget.seconds if self.budget.seconds is not None else None
         done = 0
         while True:
-            self._iterate(root, state, player, rng, players, evaluate, policy, reward, limit)
+            self._iterate(root, state, player, rng, players, leaf_values, policy, reward, limit)
             done += 1
             if max_iterations is not None and done >= max_iterations:
                 break
@@ -298,7 +299,7 @@ class MCTSAgent:
         player: int,
         rng: Rng,
         players: int,
-        evaluate: Evaluator | None,
+        leaf_values: LeafValues | None,
         policy: RolloutPolicy,
         reward: RewardFunction,
         limit: int,
@@ -358,7 +359,7 @@ class MCTSAgent:
             node = children[best_action]
             path.append(node)
 
-        values = self._value(state, players, rng, evaluate, policy, reward, limit)
+        values = self._value(state, players, rng, leaf_values, policy, reward, limit)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
@@ -392,7 +393,7 @@ class MCTSAgent:
         state: GameState,
         players: int,
         rng: Rng,
-        evaluate: Evaluator | None,
+        leaf_values: LeafValues | None,
         policy: RolloutPolicy,
         reward: RewardFunction,
         limit: int,
@@ -404,9 +405,29 @@ class MCTSAgent:
         results = state.results()
         if results is not None:
             return [reward(results, p) for p in range(players)]
-        if evaluate is not None:
-            return [min(1.0, max(0.0, evaluate(state, p))) for p in range(players)]
+        if leaf_values is not None:
+            return [min(1.0, max(0.0, value)) for value in leaf_values(state)]
         return [1.0 / players] * players
+
+
+def _leaf_values(
+    agents: Evaluator | None, games_all: LeafValues | None, games: Evaluator | None
+) -> LeafValues | None:
+    """Every player's leaf value at once: the agent's own evaluator asked per player, else the
+    game's ``evaluate_all``, else its ``evaluate`` asked per player (None: no evaluator)."""
+    evaluate = agents
+    if evaluate is None:
+        if games_all is not None:
+            return games_all
+        evaluate = games
+    if evaluate is None:
+        return None
+    per_player = evaluate
+
+    def each_player(state: GameState) -> list[float]:
+        return [per_player(state, p) for p in range(state.num_players)]
+
+    return each_player
 
 
 def prior_decides(priors: Sequence[float], iterations: int, exploration: float) -> bool:

@@ -30,22 +30,39 @@ TEMPERATURE = 8.0
 ROLLOUT_DEPTH = 12
 
 
-def kingdom_strength(s: NerathState, k: int) -> float:
-    typed = s.index().typed  # pieces by (kingdom, type): one count per type, not one look-up per piece
-    material = sum(stats.cost * len(typed.get((k, ptype), ())) for ptype, stats in PIECES.items())
-    return s.d.vp[k] * VP_WORTH + 0.5 * s.d.gold[k] + 1.5 * economy.income_of(s, k) + 0.4 * material
+#: What one piece of each type is worth to the leaf value (its cost in gold).
+_PIECE_COST = {ptype: stats.cost for ptype, stats in PIECES.items()}
+
+
+def kingdom_strengths(s: NerathState) -> list[float]:
+    """Each kingdom's gold-like strength: VP, treasury, income and the cost of its pieces."""
+    material = [0, 0, 0, 0]
+    # pieces by (kingdom, type) from the index: one count per type, not one look-up per piece
+    for (k, ptype), uids in s.index().typed.items():
+        cost = _PIECE_COST.get(ptype)
+        if cost is not None and 0 <= k < 4:
+            material[k] += cost * len(uids)
+    incomes = economy.incomes(s)
+    d = s.d
+    return [d.vp[k] * VP_WORTH + 0.5 * d.gold[k] + 1.5 * incomes[k] + 0.4 * material[k] for k in range(4)]
+
+
+def leaf_values(state: GameState) -> list[float]:
+    """Each player's share of all players' strength (softmax), in [0, 1], in player order."""
+    s = cast("NerathState", state)
+    per_player: dict[int, float] = {}
+    for k, strength in enumerate(kingdom_strengths(s)):
+        p = s.player_of[k]
+        per_player[p] = per_player.get(p, 0.0) + strength
+    top = max(per_player.values())
+    weights = {p: math.exp((v - top) / TEMPERATURE) for p, v in per_player.items()}
+    total = sum(weights.values())
+    return [weights.get(p, 0.0) / total for p in range(s.num_players)]
 
 
 def evaluate(state: GameState, player: int) -> float:
     """The player's share of all players' strength (softmax), in [0, 1]."""
-    s = cast("NerathState", state)
-    per_player: dict[int, float] = {}
-    for k in range(4):
-        p = s.player_of[k]
-        per_player[p] = per_player.get(p, 0.0) + kingdom_strength(s, k)
-    top = max(per_player.values())
-    weights = {p: math.exp((v - top) / TEMPERATURE) for p, v in per_player.items()}
-    return weights.get(player, 0.0) / sum(weights.values())
+    return leaf_values(state)[player]
 
 
 def rollout_policy(state: GameState, rng: Rng) -> Action:
@@ -66,9 +83,11 @@ def rollout_policy(state: GameState, rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
-#: What the game's plugin gives search: this leaf value and rollout policy, and the heuristic as the prior.
+#: What the game's plugin gives search: this leaf value (one player's, every player's) and rollout
+#: policy, and the heuristic as the prior.
 HOOKS = GameHooks(
     evaluate=evaluate,
+    evaluate_all=leaf_values,
     rollout_policy=rollout_policy,
     rollout_depth=ROLLOUT_DEPTH,
     prior=heuristic_prior("nerath"),

@@ -22,9 +22,18 @@ def income_of(s: NerathState, k: int) -> int:
     Conquered less lost is the territories ``k`` holds less those it started with (a starting
     territory still held counts in both).
     """
-    board = s.board
-    held = board.land_controllers(s.d.control).count(k)
-    total = max(0, board.base_income[k] + held - board.home_lands[k])
+    return _income(s, k, s.board.land_controllers(s.d.control).count(k))
+
+
+def incomes(s: NerathState) -> list[int]:
+    """:func:`income_of` of every kingdom, in kingdom order (the territories read once)."""
+    controllers = s.board.land_controllers(s.d.control)
+    return [_income(s, k, controllers.count(k)) for k in range(4)]
+
+
+def _income(s: NerathState, k: int, held: int) -> int:
+    """The income of ``k`` holding ``held`` territories (NER-INC-01, NER-INC-03)."""
+    total = max(0, s.board.base_income[k] + held - s.board.home_lands[k])
     if not s.holds_own_capital(k):
         total = (total + 1) // 2
     return total
