@@ -29,6 +29,26 @@ class Event:
     public_data: Mapping[str, JSON] | None = None
     public_text: str | None = None
 
+    # Written out (the same parameters and defaults as the fields): the compiled build compiles
+    # this one, while the __init__ dataclasses would generate stays interpreted.
+    def __init__(
+        self,
+        kind: str,
+        data: Mapping[str, JSON] | None = None,
+        text: str = "",
+        chance: bool = False,
+        visible_to: frozenset[int] | None = None,
+        public_data: Mapping[str, JSON] | None = None,
+        public_text: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+        self.text = text
+        self.chance = chance
+        self.visible_to = visible_to
+        self.public_data = public_data
+        self.public_text = public_text
+
     def for_player(self, player: int | None) -> Event | None:
         """The event as ``player`` may see it (``None`` = a spectator); None if they see nothing."""
         if self.visible_to is None or (player is not None and player in self.visible_to):
