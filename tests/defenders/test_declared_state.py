@@ -5,19 +5,22 @@ here."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from collections.abc import Iterator
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import warhorn.games.defenders
 from warhorn.engine.deck import Deck
-from warhorn.engine.declared import Copied, Seen
+from warhorn.engine.declared import COPY_SHAPES, Copied, Seen
 from warhorn.engine.registry import load_game
 from warhorn.engine.rng import Rng
 from warhorn.games.defenders.board import DefendersBoard
-from warhorn.games.defenders.state import STATE_FIELDS, DefendersState
+from warhorn.games.defenders.state import ON_WRITE_FIELDS, STATE_FIELDS, DefendersState
 
 IMMUTABLE = (int, str, bool, float, type(None), Enum, Deck, DefendersBoard, tuple)
 
@@ -92,6 +95,41 @@ def test_copy_shares_only_what_cannot_change(every: int) -> None:
             "gates",
             "generals",
         }
+
+
+def _copy_method() -> ast.FunctionDef:
+    """``DefendersState.copy`` as written in state.py (read from the file: a compiled build has no
+    source for ``inspect``)."""
+    tree = ast.parse((Path(warhorn.games.defenders.__file__).parent / "state.py").read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "DefendersState")
+    return next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "copy")
+
+
+def test_copy_is_written_as_the_declaration_says() -> None:
+    # copy() is written out (so the compiled build compiles it): every declared field is assigned
+    # once, in declaration order, the way its declaration says.
+    assigned: list[tuple[str, str]] = []
+    for stmt in _copy_method().body:
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                if isinstance(target, ast.Attribute) and ast.unparse(target.value) == "new":
+                    assigned.append((target.attr, ast.unparse(stmt.value)))
+    assert [name for name, _ in assigned] == [f.name for f in STATE_FIELDS], "one line per field, in order"
+    for f, (_, written) in zip(STATE_FIELDS, assigned, strict=True):
+        if f.copied in (Copied.SHARED, Copied.ON_WRITE):
+            assert written == f"self.{f.name}", f"{f.name} is {f.copied}: shared, not {written}"
+        elif f.copied is Copied.OWN:
+            shape = ast.unparse(ast.parse(COPY_SHAPES[f.copy_as].format(f"self.{f.name}"), mode="eval"))
+            assert written == shape, f"{f.name} is copied as {f.copy_as}: {shape}, not {written}"
+        elif f.name == "_shared":
+            assert written == "ON_WRITE_FIELDS"
+    # The FRESH fields start afresh, and both sides mark the ON_WRITE fields shared.
+    for state in (load_game("defenders", seed=2, players=4), next(positions())):
+        twin = state.copy()
+        for f in STATE_FIELDS:
+            if f.copied is Copied.FRESH and f.name != "_shared":
+                assert getattr(twin, f.name) == f.fresh(), f.name
+        assert twin._shared == state._shared == ON_WRITE_FIELDS
 
 
 @pytest.mark.parametrize("players", [1, 4])

@@ -29,7 +29,6 @@ from warhorn.engine.declared import (
     Seen,
     StateField,
     deck_redaction,
-    derive_copy,
     determinize,
     first_write,
     reshuffle_draw_pile,
@@ -215,8 +214,55 @@ class DefendersState(GameState):
         return self.board.content_hash
 
     def copy(self) -> Self:
-        """Derived from :data:`STATE_FIELDS` (generated code: the ON_WRITE fields shared)."""
-        return _COPY(self)  # type: ignore[return-value]
+        """The copy :data:`STATE_FIELDS` declares, written out field by field in declaration order:
+        SHARED and ON_WRITE fields shared (the ON_WRITE ones marked shared on both sides, see
+        ``own_*``), OWN fields copied in their declared ``copy_as`` shape, FRESH ones started
+        afresh. Written out rather than generated so that the compiled build compiles it too
+        (a generated function stays interpreted and cost a third of a compiled step);
+        ``tests/defenders/test_declared_state.py`` checks every line against the declaration."""
+        new = self.__class__.__new__(self.__class__)
+        new.board = self.board
+        new.options = self.options
+        new.seed = self.seed
+        new.rng = self.rng.copy()
+        new.minions = self.minions
+        new.taint = self.taint
+        new.gates = self.gates
+        new.gate_supply = self.gate_supply
+        new.crystals_left = self.crystals_left
+        new.supply = self.supply.copy()
+        new.generals = self.generals
+        new.war = self.war
+        new.players = self.players
+        new.slots = [x.copy() for x in self.slots]
+        new.unused_heroes = self.unused_heroes.copy()
+        new.hero_deck = self.hero_deck
+        new.ds_deck = self.ds_deck
+        new.quest_deck = self.quest_deck
+        new.removed_cards = self.removed_cards.copy()
+        new.quests_done = self.quests_done.copy()
+        new.quests_done_names = list(map(list.copy, self.quests_done_names))
+        new.generals_slain = self.generals_slain.copy()
+        new.current = self.current
+        new.turn_no = self.turn_no
+        new.phase = self.phase
+        new.battle = None if self.battle is None else self.battle.copy()
+        new.window = None if self.window is None else self.window.copy()
+        new.night = None if self.night is None else self.night.copy()
+        new.owed_discards = list(map(list.copy, self.owed_discards))
+        new.replacements = self.replacements.copy()
+        new.turn_undead_slot = self.turn_undead_slot
+        new.picking = None if self.picking is None else self.picking.copy()
+        new.ds_known_top = self.ds_known_top
+        new.skip_night = self.skip_night
+        new.outcome = self.outcome
+        new.ending = self.ending
+        new.won = self.won
+        new.events = []
+        new._legal = None
+        new._pending = _UNKNOWN
+        self._shared = new._shared = ON_WRITE_FIELDS
+        return new
 
     # --- copy on write: the rules change an ON_WRITE field only through these ----------
     def own_minions(self) -> list[list[int]]:
@@ -475,8 +521,3 @@ class DefendersState(GameState):
     def describe(self) -> str:
         decision = self.pending()
         return turn.describe(self, decision.prompt if decision else f"game over: {self.outcome}")
-
-
-#: ``DefendersState.copy``, derived from :data:`STATE_FIELDS` (after the class: a compiled build
-#: keeps the attributes outside the instance ``__dict__``, and the copy must assign those).
-_COPY: Callable[[DefendersState], DefendersState] = derive_copy(STATE_FIELDS, DefendersState)
