@@ -44,6 +44,7 @@ COMPILED_MODULES = [
     "src/warhorn/games/defenders/rules/decisions.py",
     "src/warhorn/games/defenders/rules/hero_actions.py",
     "src/warhorn/games/defenders/rules/heroes.py",
+    "src/warhorn/games/defenders/rules/interned.py",
     "src/warhorn/games/defenders/rules/minions.py",
     "src/warhorn/games/defenders/rules/picks.py",
     "src/warhorn/games/defenders/rules/quests.py",

@@ -16,6 +16,7 @@ from warhorn.games.defenders.actions import Commit, CommitDone, Join, NextAttack
 from warhorn.games.defenders.board import COLOURS, GREEN, GeneralDef
 from warhorn.games.defenders.records import WAR_NAMES, Battle, BattleStage
 from warhorn.games.defenders.rules import cards, combat, heroes, quests, specials
+from warhorn.games.defenders.rules.interned import made
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -103,14 +104,14 @@ def legal(state: DefendersState) -> list[Action]:
     if bt.stage == BattleStage.JOIN:
         hero = state.slots[bt.to_ask[0]].hero
         assert hero is not None
-        return [Join(hero), Pass()]
+        return [made(Join, hero), made(Pass)]
     if bt.stage == BattleStage.COMMIT:
         who = bt.commit_queue[0]
         hero = state.slots[who].hero
         assert hero is not None
         usable = [c for c in cards.matching_cards(state, who, bt.general) if state.board.cards[c].dice > 0]
         extra = [
-            UseReward(hero, q)
+            made(UseReward, hero, q)
             for q in state.slots[who].rewards
             if state.board.quest_by_id[q].reward == "extra_dice"
             or (state.board.quest_by_id[q].reward == "blessing" and not _skill_cancelled(state))
@@ -118,16 +119,21 @@ def legal(state: DefendersState) -> list[Action]:
         luck: list[Action] = []
         if not _general(state).has_skill("no_rerolls") and not state.slots[who].turn.get("luck"):
             luck = [
-                PlayCard(hero, c)
+                made(PlayCard, hero, c)
                 for c in cards.distinct(state, state.slots[who].hand)
                 if state.board.cards[c].special == "battle_luck"
             ]
-        return [*(Commit(hero, c) for c in cards.distinct(state, usable)), *extra, *luck, CommitDone(hero)]
+        return [
+            *(made(Commit, hero, c) for c in cards.distinct(state, usable)),
+            *extra,
+            *luck,
+            made(CommitDone, hero),
+        ]
     out: list[Action] = []
     for p in _still_to_roll(state):
         hero = state.slots[p].hero
         assert hero is not None
-        out.append(NextAttacker(hero))
+        out.append(made(NextAttacker, hero))
     return out
 
 

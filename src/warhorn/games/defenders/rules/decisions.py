@@ -43,6 +43,7 @@ from warhorn.games.defenders.rules import (
     specials,
     turn,
 )
+from warhorn.games.defenders.rules.interned import made
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -97,7 +98,7 @@ class ReplaceHero(DecisionHandler):
         )
 
     def legal(self, state: DefendersState) -> list[Action]:
-        return [ChooseHero(h) for h in state.unused_heroes]
+        return [made(ChooseHero, h) for h in state.unused_heroes]
 
     def apply(self, state: DefendersState, action: Action) -> None:
         assert isinstance(action, ChooseHero)
@@ -122,7 +123,7 @@ class DiscardOwed(DecisionHandler):
         slot = state.owed_discards[0][0]
         hero = state.slots[slot].hero
         assert hero is not None
-        return [Discard(hero, c) for c in cards.distinct(state, state.slots[slot].hand)]
+        return [made(Discard, hero, c) for c in cards.distinct(state, state.slots[slot].hand)]
 
     def apply(self, state: DefendersState, action: Action) -> None:
         assert isinstance(action, Discard)
@@ -260,7 +261,7 @@ class TurnUndeadChoice(DecisionHandler):
     def legal(self, state: DefendersState) -> list[Action]:
         assert state.turn_undead_slot is not None
         s = state.slots[state.turn_undead_slot]
-        return [TurnUndead(state.board.location_names[n]) for n in state.board.neighbours(s.loc)]
+        return [made(TurnUndead, state.board.location_names[n]) for n in state.board.neighbours(s.loc)]
 
     def apply(self, state: DefendersState, action: Action) -> None:
         slot = state.turn_undead_slot
@@ -291,7 +292,7 @@ class WizardWisdom(DecisionHandler):
         )
 
     def legal(self, state: DefendersState) -> list[Action]:
-        return [Redraw(), Pass()]
+        return [made(Redraw), made(Pass)]
 
     def apply(self, state: DefendersState, action: Action) -> None:
         darkness.apply_wisdom(state, isinstance(action, Redraw))
@@ -309,7 +310,7 @@ class ChooseForTurn(DecisionHandler):
         )
 
     def legal(self, state: DefendersState) -> list[Action]:
-        return [TurnChoice(c) for c in turn.turn_choices(state)]
+        return [made(TurnChoice, c) for c in turn.turn_choices(state)]
 
     def apply(self, state: DefendersState, action: Action) -> None:
         assert isinstance(action, TurnChoice)

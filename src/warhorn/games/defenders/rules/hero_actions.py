@@ -28,6 +28,7 @@ from warhorn.games.defenders.actions import (
 )
 from warhorn.games.defenders.board import BLACK, COLOURS, GREEN, KILL_NUMBER, MINION_NAMES, RED
 from warhorn.games.defenders.rules import battle, cards, combat, heroes, minions, picks, quests, specials
+from warhorn.games.defenders.rules.interned import made
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.board import DefendersBoard
@@ -44,7 +45,7 @@ def _moves(board: DefendersBoard, here: int, reach: int, by: str, card: str | No
     if found is None:
         dests = board.neighbours(here) if reach == 1 else board.within(here, reach)
         found = board.derived[key] = tuple(
-            Move(board.location_names[d], by, card) for d in dests if d != here
+            made(Move, board.location_names[d], by, card) for d in dests if d != here
         )
     return found
 
@@ -67,7 +68,7 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
     def add_to(dests: list[int], by: str) -> None:
         for d in dests:
             if d != here and b.location_names[d] not in forbidden:
-                out.append(Move(b.location_names[d], by))
+                out.append(made(Move, b.location_names[d], by))
 
     add(_moves(b, here, 1, "foot", None))
     gates: list[int] = []
@@ -85,7 +86,7 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
                 dests.add(b.loc(card.location))
             for d in sorted(dests):
                 if d != here and b.location_names[d] not in forbidden:
-                    out.append(Move(b.location_names[d], "gate", cid))
+                    out.append(made(Move, b.location_names[d], "gate", cid))
     if state.gates[here] and len(gates) >= 2:
         add_to(gates, "gatelink")
     if s.hero == "eagle_rider":
@@ -113,21 +114,21 @@ def legal_day(state: DefendersState) -> list[Action]:
         if state.gate_supply > 0 and not state.gates[here]:
             for cid in hand:
                 if b.cards[cid].location == b.location_names[here]:
-                    out.append(BuildGate(cid))
+                    out.append(made(BuildGate, cid))
         if b.locations[here].inn:
             used = s.turn.get("rumors", 0)
             for tokens in (1, 2):
                 if used + tokens <= RUMOR_TOKENS_PER_TURN and tokens <= s.actions:
-                    out.extend(Rumors(c, tokens) for c in COLOURS)
+                    out.extend(made(Rumors, c, tokens) for c in COLOURS)
         if state.taint[here] > 0:
             colour = b.locations[here].colour
             for cid in hand:
                 if b.cards[cid].colour == colour:
-                    out.append(HealLand(cid))
+                    out.append(made(HealLand, cid))
             if s.hero == "cleric" and sum(m) == 0:
-                out.append(HealLand(None))
+                out.append(made(HealLand, None))
         if rest_amount(state, slot) > 0:
-            out.append(Rest())
+            out.append(made(Rest))
         boost = combat.dice_reward(state, slot) is not None
         if sum(m) > 0:
             out.extend(fights(state, here, boost))
@@ -139,17 +140,17 @@ def legal_day(state: DefendersState) -> list[Action]:
             present = {COLOURS[c] for c in range(4) if m[c]}
             for cid in hand:
                 if b.cards[cid].colour in present:
-                    out.append(Fireball(cid))
+                    out.append(made(Fireball, cid))
                     if boost:
-                        out.append(Fireball(cid, combat.REWARD_DICE))
+                        out.append(made(Fireball, cid, combat.REWARD_DICE))
         if s.slain:
-            out.extend(Slay(COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
+            out.extend(made(Slay, COLOURS[c]) for c in sorted(set(s.slain)) if m[c] > 0)
         if sum(m) == 0 and state.general_at(here) is not None:
-            out.append(AttackGeneral())
+            out.append(made(AttackGeneral))
         if quests.can_attempt(state, slot):
-            out.append(QuestAction())
+            out.append(made(QuestAction))
     out.extend(free_plays(state))
-    out.append(EndDay())
+    out.append(made(EndDay))
     return out
 
 
@@ -157,10 +158,12 @@ def fights(state: DefendersState, at: int, boost: bool) -> list[Action]:
     """The Fight actions at ``at``: a plain one, and with ``boost`` (a Find Magic Gate reward
     held) one per way of aiming its extra dice at the kinds of minion there ("any one combat")."""
     name = state.board.location_names[at]
-    out: list[Action] = [Fight(name)]
+    out: list[Action] = [made(Fight, name)]
     if boost:
         present = [COLOURS[c] for c in range(4) if state.minions[at][c]]
-        out.extend(Fight(name, pair) for pair in combinations_with_replacement(present, combat.REWARD_DICE))
+        out.extend(
+            made(Fight, name, pair) for pair in combinations_with_replacement(present, combat.REWARD_DICE)
+        )
     return out
 
 
@@ -383,7 +386,7 @@ def spend_dice_reward(state: DefendersState, slot: int) -> None:
     qid = combat.dice_reward(state, slot)
     hero = state.slots[slot].hero
     assert qid is not None and hero is not None
-    quests.use_reward(state, UseReward(hero, qid))
+    quests.use_reward(state, made(UseReward, hero, qid))
 
 
 def fight_minions(state: DefendersState, slot: int, at: int, extra: list[int] | None = None) -> None:

@@ -22,6 +22,7 @@ from warhorn.games.defenders.actions import Pass, Pick
 from warhorn.games.defenders.board import BLUE, COLOURS
 from warhorn.games.defenders.records import Picking, PickStage
 from warhorn.games.defenders.rules import heroes
+from warhorn.games.defenders.rules.interned import made
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -71,7 +72,7 @@ def _minion_options(state: DefendersState) -> list[Action]:
         for c in range(4):
             weight = 2 if p.effect == "cavalry_sweep" and c == BLUE else 1
             if state.minions[i][c] > 0 and weight <= p.left:
-                out.append(Pick(COLOURS[c], b.location_names[i]))
+                out.append(made(Pick, COLOURS[c], b.location_names[i]))
     return out
 
 
@@ -82,16 +83,16 @@ def legal(state: DefendersState) -> list[Action]:
     if p.stage == PickStage.MINION:
         if p.effect in MUST_PICK:
             return _minion_options(state)
-        return [*_minion_options(state), Pass()]
+        return [*_minion_options(state), made(Pass)]
     if p.stage == PickStage.LOCATION:
         chosen = set(p.chosen)
         return [
             *(
-                Pick("location", b.location_names[i])
+                made(Pick, "location", b.location_names[i])
                 for i in range(len(b.locations))
                 if sum(state.minions[i]) and b.location_names[i] not in chosen
             ),
-            Pass(),
+            made(Pass),
         ]
     if p.stage == PickStage.GENERAL:
         out: list[Action] = []
@@ -103,24 +104,28 @@ def legal(state: DefendersState) -> list[Action]:
                 and b.location_names[g.loc] in gd.path
                 and gd.path.index(b.location_names[g.loc]) > 0
             ):
-                out.append(Pick("general", COLOURS[c]))
-        return [*out, Pass()]
+                out.append(made(Pick, "general", COLOURS[c]))
+        return [*out, made(Pass)]
     if p.stage == PickStage.HERO:  # up to 2 different heroes
         return [
-            *(Pick("hero", s.hero) for s in state.slots if s.hero is not None and s.hero not in p.chosen),
-            Pass(),
+            *(
+                made(Pick, "hero", s.hero)
+                for s in state.slots
+                if s.hero is not None and s.hero not in p.chosen
+            ),
+            made(Pass),
         ]
     if p.stage == PickStage.TO:
         moved = state.slot_of(p.chosen[-1])
         return [
-            Pick("to", b.location_names[i])
+            made(Pick, "to", b.location_names[i])
             for i in range(len(b.locations))
             if not heroes.barred(state, moved, i)
         ]
     if p.stage == PickStage.DISCARD:
-        return [*(Pick("discard", c) for c in p.chosen), Pass()]
+        return [*(made(Pick, "discard", c) for c in p.chosen), made(Pass)]
     if p.stage == PickStage.ORDER:
-        return [Pick("top", c) for c in p.chosen]
+        return [made(Pick, "top", c) for c in p.chosen]
     raise AssertionError(p.stage)
 
 

@@ -14,6 +14,7 @@ from warhorn.engine.deck import Deck
 from warhorn.games.defenders.actions import UseReward
 from warhorn.games.defenders.board import COLOURS, QuestDef, colour_index
 from warhorn.games.defenders.rules import cards, combat, picks
+from warhorn.games.defenders.rules.interned import made
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -195,19 +196,19 @@ def reward_uses(state: DefendersState, window: str) -> list[Action]:
             reward = b.quest_by_id[qid].reward
             if reward == "crystal_any" and window in ("day", "night"):
                 out.extend(
-                    UseReward(s.hero, qid, b.location_names[j]) for j, t in enumerate(state.taint) if t
+                    made(UseReward, s.hero, qid, b.location_names[j]) for j, t in enumerate(state.taint) if t
                 )
             elif _simple_reward_usable(state, i, reward, window):
-                out.append(UseReward(s.hero, qid))
+                out.append(made(UseReward, s.hero, qid))
             elif window == "card" and n is not None and n.card is not None:
                 card = b.ds_cards[n.card]
                 if reward == "stop_general" and card.general and "general" not in n.cancelled:
-                    out.append(UseReward(s.hero, qid))
+                    out.append(made(UseReward, s.hero, qid))
                 if reward == "cancel_colour" and n.mode == "full":
                     qd = b.quest_by_id[qid]
                     colours = (qd.reward_colour,) if qd.reward_colour else qd.colours
                     out.extend(
-                        UseReward(s.hero, qid, p[0])
+                        made(UseReward, s.hero, qid, p[0])
                         for p in card.placements
                         if p[1] in colours and p[0] not in n.cancelled
                     )

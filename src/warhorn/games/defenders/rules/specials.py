@@ -21,6 +21,7 @@ from warhorn.games.defenders.actions import Pass, PlayCard, UseReward
 from warhorn.games.defenders.board import COLOURS, GREEN
 from warhorn.games.defenders.records import Window
 from warhorn.games.defenders.rules import cards, heroes, minions, picks, quests
+from warhorn.games.defenders.rules.interned import made
 
 if TYPE_CHECKING:
     from warhorn.games.defenders.state import DefendersState
@@ -63,12 +64,12 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> Itera
     if effect == "magic_gate":
         if state.gate_supply > 0:
             yield from (
-                PlayCard(hero, cid, (b.location_names[i],)) for i, g in enumerate(state.gates) if not g
+                made(PlayCard, hero, cid, (b.location_names[i],)) for i, g in enumerate(state.gates) if not g
             )
         return
     if effect == "hammer_of_valor":
         yield from (
-            PlayCard(hero, cid, (o.hero, name))
+            made(PlayCard, hero, cid, (o.hero, name))
             for k, o in enumerate(state.slots)
             if o.hero is not None
             for barred in (heroes.forbidden_destinations(state, k),)
@@ -77,7 +78,7 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> Itera
         )
         return
     if effect == "spell_of_purity":
-        yield from (PlayCard(hero, cid, (b.location_names[i],)) for i, t in enumerate(state.taint) if t)
+        yield from (made(PlayCard, hero, cid, (b.location_names[i],)) for i, t in enumerate(state.taint) if t)
         return
     if effect == "elven_archers":
         greens = [
@@ -86,45 +87,45 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> Itera
             if b.colour_of[i] == GREEN and sum(state.minions[i]) > 0
         ]
         if len(greens) == 1:
-            yield PlayCard(hero, cid, (greens[0],))
+            yield made(PlayCard, hero, cid, (greens[0],))
         else:
-            yield from (PlayCard(hero, cid, pair) for pair in combinations(greens, 2))
+            yield from (made(PlayCard, hero, cid, pair) for pair in combinations(greens, 2))
         return
     if effect == "all_is_quiet":
         if not state.skip_night:
-            yield PlayCard(hero, cid)
+            yield made(PlayCard, hero, cid)
         return
     if effect == "battle_luck":
         if window == "day" and slot == state.current:
-            yield PlayCard(hero, cid)
+            yield made(PlayCard, hero, cid)
         return
     if effect == "battle_fury":
         if window == "day" and slot == state.current and s.actions > 0 and sum(state.minions[s.loc]) > 0:
-            yield PlayCard(hero, cid)
+            yield made(PlayCard, hero, cid)
         return
     if effect == "local_information":
         if b.locations[s.loc].inn:
-            yield from (PlayCard(hero, cid, (c,)) for c in COLOURS)
+            yield from (made(PlayCard, hero, cid, (c,)) for c in COLOURS)
         return
     if effect == "kings_guard":
         near = [b.monarch, *b.neighbours(b.monarch)]
         if any(sum(state.minions[i]) for i in near):
-            yield PlayCard(hero, cid)
+            yield made(PlayCard, hero, cid)
         return
     if effect == "cavalry_sweep":
         if any(map(sum, state.minions)):
-            yield PlayCard(hero, cid)
+            yield made(PlayCard, hero, cid)
         return
     if effect == "battle_strategy":
-        yield PlayCard(hero, cid)
+        yield made(PlayCard, hero, cid)
         return
     if effect == "dark_visions":
         if state.ds_deck.draw_pile or state.ds_deck.discard_pile:
-            yield PlayCard(hero, cid)
+            yield made(PlayCard, hero, cid)
         return
     if effect == "spy_in_camp":
         yield from (
-            PlayCard(hero, cid, (COLOURS[c],))
+            made(PlayCard, hero, cid, (COLOURS[c],))
             for c, g in enumerate(state.generals)
             if g is not None and g.wounds > 0 and g.no_heal_turn != state.turn_no
         )
@@ -135,9 +136,9 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> Itera
         return
     card = b.ds_cards[n.card]
     if effect == "militia" and n.mode == "full":
-        yield from (PlayCard(hero, cid, (p[0],)) for p in card.placements if p[0] not in n.cancelled)
+        yield from (made(PlayCard, hero, cid, (p[0],)) for p in card.placements if p[0] not in n.cancelled)
     elif effect == "strong_defenses" and card.general is not None and "general" not in n.cancelled:
-        yield PlayCard(hero, cid)
+        yield made(PlayCard, hero, cid)
 
 
 def plays_of_player(state: DefendersState, player: int, window: str, *, rewards: bool = True) -> list[Action]:
@@ -222,7 +223,7 @@ def window_decision(state: DefendersState) -> Decision:
 def window_legal(state: DefendersState) -> list[Action]:
     w = state.window
     assert w is not None
-    return [*plays_of_player(state, w.players[0], w.kind), Pass()]
+    return [*plays_of_player(state, w.players[0], w.kind), made(Pass)]
 
 
 def window_apply(state: DefendersState, action: Action) -> None:
