@@ -1,7 +1,7 @@
-"""The Defenders state's fields are declared once (state.STATE_FIELDS): copy, views and
-determinize are derived from the declaration (engine/declared.py); construction and the
-snapshot are checked against it, so a field added in one place and forgotten in another fails
-here."""
+"""The Defenders state's fields are declared once (state.STATE_FIELDS): views and determinize
+are derived from the declaration (engine/declared.py); construction, the copy (written out so
+the compiled build compiles it) and the snapshot are checked against it, so a field added in one
+place and forgotten in another fails here."""
 
 from __future__ import annotations
 

@@ -98,9 +98,10 @@ def _fresh_unknown() -> _Unknown:
 
 
 SHARED, OWN, ON_WRITE, FRESH = Copied.SHARED, Copied.OWN, Copied.ON_WRITE, Copied.FRESH
-#: Every field of a Defenders state, declared once: ``copy`` is generated from it, views are the
-#: snapshot less what it hides, determinize resamples its hidden fields (engine/declared.py).
-#: ``tests/defenders/test_declared_state.py`` checks ``__init__`` and ``snapshot`` against it.
+#: Every field of a Defenders state, declared once: views are the snapshot less what it hides,
+#: determinize resamples its hidden fields (engine/declared.py); ``copy`` is written out as it
+#: says. ``tests/defenders/test_declared_state.py`` checks ``__init__``, ``copy`` and ``snapshot``
+#: against it.
 STATE_FIELDS: tuple[StateField, ...] = (
     StateField("board", SHARED, Seen.EVERYONE, (), "the content; saves record its hash"),
     _field("options", SHARED),
