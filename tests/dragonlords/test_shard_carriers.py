@@ -184,3 +184,32 @@ def test_a_shard_paid_for_mercy_goes_with_the_attackers_even_without_a_token_bea
     assert f.units == 5 and f.piece(10).shards == ()
     assert [pc.shards for pc in f.pieces if pc.id != 10] == [("red",)]
     assert state.invariants() == []
+
+
+@pytest.mark.rule("DLX-SHD-04")
+@pytest.mark.rule("DLR-SHD-01")
+def test_when_the_attacker_cannot_leave_the_defender_does_and_the_shard_stays_with_the_attackers() -> None:
+    """Sent by the Teleport card, the attackers have nowhere to retreat: the defender leaves to a
+    neighbouring territory of its own, and the attackers, holding the space, place the shard."""
+    state = build(
+        players=[{"people": "orcs", "hand": ["teleport"]}, {"people": "dwarves"}],
+        spaces={
+            "gorefort": force(0, 4, ORC_KING, ORC_SORCERER),
+            "bonefield": force(1, 3, {"id": 21, "token": "sorcerer", "shards": ["red"]}),
+            "rustmire": force(1, 1, DWARF_KING),
+        },
+        options={"advanced": True},
+    )
+    state, _ = act(state, "play teleport", "teleport 11 bonefield 3 with 11")
+    dice(state, *[6] * 30)
+    for _ in range(30):
+        if "mercy red" in legal(state):
+            break
+        options = sorted(legal(state))
+        state, _ = act(state, "done" if "done" in options else options[0])
+    state, _ = act(state, "mercy red", "answer yes")
+    assert state.battle is None and state.owner("bonefield") == 0
+    assert state.spaces["rustmire"].piece(21) is not None and state.shards_of(1) == []
+    assert sorted(legal(state)) == ["carry bonefield", "carry bonefield with 11"]
+    state, _ = act(state, "carry bonefield with 11")
+    assert state.spaces["bonefield"].piece(11).shards == ("red",) and state.invariants() == []
