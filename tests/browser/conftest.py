@@ -4,8 +4,11 @@ Fixtures:
 
 - ``web_server``: a live uvicorn server (``.url``) on a fresh SQLite file in ``tmp_path``;
   ``open_web_server(ai_delay=…)`` starts one with other settings.
-- ``open_browser()``: a new headless Chromium (a separate profile each call, so two calls are two
-  players); all are closed after the test. ``browser`` is one of them.
+- ``open_browser()``: a headless Chromium (a separate profile each call, so two calls are two
+  players). The first call of a test lends the session's one shared Chromium, cleaned between tests
+  as if new (one blank tab, the usual window size, the data the test's servers' pages stored cleared,
+  no console messages left): starting a Chromium costs seconds on a loaded machine. Further calls
+  start browsers that are quit after the test. ``browser`` is the first.
 - ``screenshot(driver, name)``: saves ``name.png`` in the test's ``tmp_path`` and, when
   ``WARHORN_UPDATE_SCREENSHOTS=1``, also as ``docs/screenshots/name.png``.
 - ``js_errors(driver)``: the severe messages of the page's console so far (a test can assert none).
@@ -17,6 +20,7 @@ them the tests are skipped saying why, or fail when ``WARHORN_REQUIRE_SERVICES=1
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -80,6 +84,10 @@ def chromium() -> tuple[str, str]:
 
 OpenWebServer = Callable[..., LiveServer]
 
+#: The origins (``http://127.0.0.1:PORT``) of the servers started since the shared browser was last
+#: cleaned: their stored data is cleared before another test gets the browser.
+_ORIGINS_USED: list[str] = []
+
 
 @pytest.fixture
 def open_web_server(tmp_path: Path) -> Iterator[OpenWebServer]:
@@ -88,7 +96,9 @@ def open_web_server(tmp_path: Path) -> Iterator[OpenWebServer]:
 
         def opener(ai_delay: float = 0.0) -> LiveServer:
             url = f"sqlite:///{tmp_path / 'warhorn.sqlite3'}"
-            return stack.enter_context(LiveServer(create_app(url, ai_delay=ai_delay)))
+            server = stack.enter_context(LiveServer(create_app(url, ai_delay=ai_delay)))
+            _ORIGINS_USED.append(server.url)
+            return server
 
         yield opener
 
@@ -101,33 +111,102 @@ def web_server(open_web_server: OpenWebServer) -> LiveServer:
 OpenBrowser = Callable[[], Any]
 
 
-@pytest.fixture
-def open_browser(
-    chromium: tuple[str, str], tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[OpenBrowser]:
-    """``open_browser()``: a new headless Chromium WebDriver with its own profile; all quit after the test."""
+def _start_chromium(chromium: tuple[str, str], profile: Path) -> Any:
+    """A headless Chromium WebDriver with the profile folder ``profile``."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not try to download anything
-    drivers: list[Any] = []
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium[0]
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=chromium[1]))
+    driver.set_window_size(*WINDOW)
+    driver.implicitly_wait(0)
+    return driver
+
+
+def _clean(driver: Any) -> None:
+    """Leave the browser as a new one would be for the next test: one tab on a blank page, the usual
+    window size, no data stored by the pages of the servers used so far, no console messages left."""
+    for handle in driver.window_handles[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    driver.get("about:blank")
+    for origin in _ORIGINS_USED:
+        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    _ORIGINS_USED.clear()
+    driver.set_window_size(*WINDOW)
+    driver.get_log("browser")
+
+
+class _SharedBrowser:
+    """One Chromium lent to one test at a time (starting one costs seconds on a loaded machine), cleaned
+    between tests (:func:`_clean`); one that cannot be cleaned is quit and the next test starts another."""
+
+    def __init__(self, chromium: tuple[str, str], profiles: pytest.TempPathFactory) -> None:
+        self.chromium = chromium
+        self.profiles = profiles
+        self.driver: Any = None
+
+    def lend(self) -> Any:
+        if self.driver is None:
+            self.driver = _start_chromium(self.chromium, self.profiles.mktemp("chromium-profile"))
+        return self.driver
+
+    def take_back(self) -> None:
+        if self.driver is None:
+            return
+        try:
+            _clean(self.driver)
+        except Exception:
+            self.quit()
+
+    def quit(self) -> None:
+        if self.driver is not None:
+            with contextlib.suppress(Exception):
+                self.driver.quit()
+            self.driver = None
+
+
+@pytest.fixture(scope="session")
+def _shared_browser(
+    chromium: tuple[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[_SharedBrowser]:
+    shared = _SharedBrowser(chromium, tmp_path_factory)
+    yield shared
+    shared.quit()
+
+
+@pytest.fixture
+def open_browser(
+    chromium: tuple[str, str], _shared_browser: _SharedBrowser, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[OpenBrowser]:
+    """``open_browser()``: a headless Chromium WebDriver with its own profile, so two calls are two
+    players. The first of a test is the session's shared browser, cleaned as new (:func:`_clean`); the
+    others are started for the test and quit after it."""
+    lent: list[Any] = []
+    started: list[Any] = []
 
     def opener() -> Any:
-        options = webdriver.ChromeOptions()
-        options.binary_location = chromium[0]
-        for flag in CHROMIUM_FLAGS:
-            options.add_argument(flag)
-        options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(options=options, service=Service(executable_path=chromium[1]))
-        driver.set_window_size(*WINDOW)
-        driver.implicitly_wait(0)
-        drivers.append(driver)
+        if not lent:
+            lent.append(_shared_browser.lend())
+            return lent[0]
+        driver = _start_chromium(chromium, tmp_path_factory.mktemp("chromium-profile"))
+        started.append(driver)
         return driver
 
     yield opener
-    for driver in drivers:
+    for driver in started:
         driver.quit()
+    if lent:
+        _shared_browser.take_back()
+    else:
+        _ORIGINS_USED.clear()  # no page of this test's servers was opened in the shared browser
 
 
 @pytest.fixture
