@@ -21,6 +21,9 @@ board:
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -50,12 +53,21 @@ class DefendersObservation:
         self.at_globals = self.at_seats + n * self.seat_width
         # war, turn, phase, gates left, crystals left, supply, 3 decks x (draw, discard), known top, 4 flags
         self._size = self.at_globals + 2 + len(self.phases) + 2 + _COLOURS + 6 + 1 + 4
+        #: The lists the last board part was read from (minions, taint, gates), and that part.
+        self._last_board: tuple[tuple[Any, ...], tuple[list[int], list[float]]] | None = None
 
     @property
     def size(self) -> int:
         return self._size
 
-    def encode(self, state: DefendersState, player: int) -> npt.NDArray[np.float32]:
+    def _board_part(self, state: DefendersState) -> tuple[list[int], list[float]]:
+        """The minions, taint and gates per location. The state changes these lists only by copying
+        them first (copy on write: ``own_minions`` …), so while a state holds the very lists the
+        last part was read from, the part is the same."""
+        lists = (state.minions, state.taint, state.gates)
+        last = self._last_board
+        if last is not None and all(map(operator.is_, lists, last[0])):
+            return last[1]
         where: list[int] = []
         values: list[float] = []
         width = self.location_width
@@ -73,6 +85,14 @@ class DefendersObservation:
             if gate:
                 where.append(i * width + _COLOURS + 1)
                 values.append(1.0)
+        self._last_board = (lists, (where, values))  # the lists kept: their ids stay theirs
+        return where, values
+
+    def encode(self, state: DefendersState, player: int) -> npt.NDArray[np.float32]:
+        board_where, board_values = self._board_part(state)
+        where = list(board_where)
+        values = list(board_values)
+        width = self.location_width
         for c, general in enumerate(state.generals):
             if general is None:
                 continue

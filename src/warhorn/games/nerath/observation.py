@@ -21,6 +21,9 @@ fixed by the board and the content:
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not
+
 import numpy as np
 import numpy.typing as npt
 
@@ -61,6 +64,9 @@ class NerathObservation:
         self.at_globals = self.at_kingdoms + _KINGDOMS * self.kingdom_width
         # round, whose turn, phase, battles to fight, battle space, battle round, treasure deck, stack
         self._size = self.at_globals + 1 + _KINGDOMS + len(Phase) + 1 + (self.spaces + 1) + 1 + 2
+        #: The control the last vector showed, and its slots.
+        self._last_control: tuple[int, ...] | None = None
+        self._control_slots: list[int] = []
         #: The pieces the last vector counted (by number), and their part of it (see _pieces_part).
         self._last_units: dict[int, Unit] | None = None
         self._last_part = np.zeros(self._size, dtype=np.float64)
@@ -74,9 +80,13 @@ class NerathObservation:
         where: list[int] = []
         values: list[float] = []
         width = self.space_width
-        control = np.asarray(d.control)[self.land_spaces]
-        where += (self.land_spaces * width + np.where(control >= 0, control, _KINGDOMS)).tolist()
-        values += [1.0] * len(self.land_spaces)
+        control = tuple(d.control)
+        if control != self._last_control:  # control changes seldom: its slots are kept
+            land = np.asarray(control)[self.land_spaces]
+            self._control_slots = (self.land_spaces * width + np.where(land >= 0, land, _KINGDOMS)).tolist()
+            self._last_control = control
+        where += self._control_slots
+        values += [1.0] * len(self._control_slots)
         for i, slots in d.guardians.items():
             at = i * width + self.guardians_at
             for g in slots:
@@ -158,8 +168,9 @@ class NerathObservation:
             part = np.zeros(self._size, dtype=np.float64)
             changed_in, changed_out = list(units.values()), []
         else:
-            part = self._last_part.copy()
-            changed_in = [u for uid, u in units.items() if last.get(uid) is not u]
+            part = self._last_part  # updated in place: encode returns a new array made from it
+            # the pieces not the very objects last counted (compared in C: most are shared)
+            changed_in = list(compress(units.values(), map(is_not, map(last.get, units), units.values())))
             changed_out = [last[uid] for uid in last.keys() - units.keys()]
             changed_out += [last[u.uid] for u in changed_in if u.uid in last]
         for sign, group in ((1.0, changed_in), (-1.0, changed_out)):
