@@ -48,8 +48,9 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import operator
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -373,7 +374,7 @@ def _hint_domain(hint: Any) -> tuple[Any, ...] | None:
 class _FlatKind:
     """One action kind's block of the flat index: where it starts, its fields and their domains."""
 
-    __slots__ = ("action_type", "domains", "fields", "positions", "radices", "size", "start")
+    __slots__ = ("action_type", "domains", "fields", "number", "positions", "radices", "size", "start")
 
     def __init__(self, action_type: type[Action], start: int, domains: Sequence[tuple[Any, ...]]) -> None:
         self.action_type = action_type
@@ -386,6 +387,45 @@ class _FlatKind:
         for radix in self.radices:
             size *= radix
         self.size = size
+        #: The number of an action of this kind (KeyError: a value outside its field's domain).
+        self.number = self._number_reader()
+
+    def _number_reader(self) -> Callable[[Action], int]:
+        """A function numbering an action of this kind: its fields read in C (attrgetter), then the
+        mixed radix unrolled for up to three fields (one step per action reads every legal action)."""
+        start, positions, radices = self.start, self.positions, self.radices
+        if not self.fields:
+            return lambda action: start
+        if len(self.fields) == 1:
+            read, only = operator.attrgetter(self.fields[0]), positions[0]
+            return lambda action: start + only[read(action)]
+        read_all = operator.attrgetter(*self.fields)
+        if len(self.fields) == 2:
+            first, second = positions
+            radix = radices[1]
+
+            def number_of_two(action: Action) -> int:
+                a, b = read_all(action)
+                return start + first[a] * radix + second[b]
+
+            return number_of_two
+        if len(self.fields) == 3:
+            first, second, third = positions
+            radix_2, radix_3 = radices[1], radices[2]
+
+            def number_of_three(action: Action) -> int:
+                a, b, c = read_all(action)
+                return start + (first[a] * radix_2 + second[b]) * radix_3 + third[c]
+
+            return number_of_three
+
+        def number_of_many(action: Action) -> int:
+            number = 0
+            for value, at, radix in zip(read_all(action), positions, radices, strict=True):
+                number = number * radix + at[value]
+            return start + number
+
+        return number_of_many
 
 
 class FlatActionIndex:
@@ -460,16 +500,21 @@ class FlatActionIndex:
         block = self._kinds.get(type(action))
         if block is None:
             raise ActionIndexError(f"{action.notation()!r}: its type is not one of this game's actions")
-        number = 0
-        for name, positions, radix in zip(block.fields, block.positions, block.radices, strict=True):
-            at = positions.get(getattr(action, name))
-            if at is None:
-                raise ActionIndexError(
-                    f"{action.notation()!r}: {action.kind} {name}={getattr(action, name)!r} is outside "
-                    "the game's declared action domains"
-                )
-            number = number * radix + at
-        return block.start + number
+        try:
+            return block.number(action)
+        except (KeyError, TypeError):  # a value outside its domain (or unhashable): say which
+            for name, positions in zip(block.fields, block.positions, strict=True):
+                value = getattr(action, name)
+                try:
+                    known = value in positions
+                except TypeError:
+                    known = False
+                if not known:
+                    raise ActionIndexError(
+                        f"{action.notation()!r}: {action.kind} {name}={value!r} is outside "
+                        "the game's declared action domains"
+                    ) from None
+            raise
 
     def decode(self, number: int) -> Action:
         """The action numbered ``number`` (ActionIndexError outside ``range(size)``). Every number
