@@ -6,7 +6,7 @@ each game (a vocabulary enumerated from play keeps growing), and the size of the
 factorises each action kind as the product of the distinct values each of its fields took (a lower
 bound: a value not seen yet is not counted), with the kinds whose product passes 1,000 or that hold
 a tuple field (a path, a set of moves, a multiset of pieces). The figures of docs/interop.md
-("Why a token sequence and not one flat index") come from ``--games 6``.
+("Why not a flat index for every game") come from ``--games 6``.
 
     .venv/bin/python benchmarks/interop_action_space.py [--games 6]
 """
