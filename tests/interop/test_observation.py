@@ -73,3 +73,45 @@ def test_an_encoder_gives_the_same_vector_whatever_it_encoded_before(
                         f"step {step}, game {g}, player {player}: the encoder's memory changed its answer"
                     )
             games[g], _ = state.apply(rngs[g].choice(state.legal_actions()))
+
+
+GAMES_FIRST_OPTIONS = sorted({game: options for game, options, _ in reversed(conformance_cases())}.items())
+
+
+@pytest.mark.parametrize("game, options", GAMES_FIRST_OPTIONS, ids=[g for g, _ in GAMES_FIRST_OPTIONS])
+def test_an_encoder_gives_what_a_fresh_one_gives_whatever_came_before(
+    game: str, options: dict[str, Any]
+) -> None:
+    """Encoders keep their last vector and rewrite what changed (Small World, Nerath, Defenders): one
+    encoder fed the states of two random games in a shuffled order, for shuffled viewers, gives the
+    vector a fresh encoder gives for each."""
+    states = []
+    for seed in (1, 2):
+        state, rng = load_game(game, seed=seed, **options), Rng(seed)
+        while not state.is_terminal and len(states) < 150 * seed:
+            states.append(state)
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+    order = Rng(3)
+    picked = [order.choice(states) for _ in range(30)]
+    first = load_game(game, seed=0, **options)
+    shared = observation_encoder(first)
+    for state in picked:
+        player = order.choice(range(state.num_players))
+        fresh = observation_encoder(first)
+        assert np.array_equal(shared.encode(state, player), fresh.encode(state, player))
+
+
+def test_a_small_world_encoder_that_failed_halfway_starts_afresh() -> None:
+    """A state the encoder cannot read (a marker that cannot be looked up) fails the call; the next
+    call gives the vector a fresh encoder gives, not one half updated."""
+    first = load_game("smallworld", seed=0)
+    encoder = observation_encoder(first)
+    state = load_game("smallworld", seed=4)
+    encoder.encode(state, 0)
+    broken = state.copy()
+    region = next(iter(broken.areas))
+    broken.areas[region].markers = ([],)  # type: ignore[assignment]
+    with pytest.raises(TypeError):
+        encoder.encode(broken, 0)
+    later, _ = state.apply(Rng(4).choice(state.legal_actions()))
+    assert np.array_equal(encoder.encode(later, 0), observation_encoder(first).encode(later, 0))

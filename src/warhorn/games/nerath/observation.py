@@ -173,6 +173,7 @@ class NerathObservation:
             changed_in = list(compress(units.values(), map(is_not, map(last.get, units), units.values())))
             changed_out = [last[uid] for uid in last.keys() - units.keys()]
             changed_out += [last[u.uid] for u in changed_in if u.uid in last]
+        self._last_units = None  # until the part is whole again (a failure below starts afresh next time)
         for sign, group in ((1.0, changed_in), (-1.0, changed_out)):
             for u in group:
                 where, values = self._unit_slots(u)

@@ -115,11 +115,20 @@ class SmallWorldObservation:
 
     def encode(self, state: SmallWorldState, player: int) -> npt.NDArray[np.float32]:
         """What ``player`` sees in ``state`` (a new array; see the module text)."""
-        areas = state.areas  # the regions of the islands drawn this game
-        rids = list(areas)
+        rids = list(state.areas)  # the regions of the islands drawn this game
         last = self._last.get(player)
         if last is None or last.rids != rids:  # another deal: other islands
             last = self._last[player] = _LastVector(rids, self.players, self._size)
+        try:
+            self._update(last, state, player)
+        except BaseException:
+            del self._last[player]  # half updated: the next call starts afresh
+            raise
+        return last.vector.copy()
+
+    def _update(self, last: _LastVector, state: SmallWorldState, player: int) -> None:
+        """Bring ``last`` to what ``player`` sees in ``state``."""
+        areas, rids = state.areas, last.rids
         # the regions whose facts changed (compared in C: most stay the same from one action to the next)
         facts_now = list(map(_AREA_FACTS, areas.values()))
         on_board = last.on_board
@@ -148,7 +157,6 @@ class SmallWorldObservation:
             turn.objectives_left,
         )
         self._show(last, "globals", globals_facts, player, self._globals_part)
-        return last.vector.copy()
 
     def _show(
         self,
