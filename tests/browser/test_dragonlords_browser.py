@@ -51,6 +51,11 @@ def test_the_world_is_drawn_and_set_up_is_played_by_clicking(
     assert len(spaces) == 76  # 44 territories, 16 sea zones, 16 Wastelands squares
     text = driver.find_element(By.CSS_SELECTOR, ".dl-map").text
     assert "Gorefort" in text and "Lanternford Village" in text and "Westwater Strait" in text
+    # the first decision of the human seat, whose prompt names its rule: the rule is shown once
+    decision = WebDriverWait(driver, TIMEOUT).until(
+        lambda d: (t := d.find_element(By.ID, "decision").text).startswith("Your decision") and t
+    )
+    assert "choose your people" in decision and decision.count("DLR-SET-04") == 1, decision
     for _ in range(60):  # the set-up: a people, the realms, the tokens
         payload = _payload(web_server, link)
         view = payload["view"]

@@ -55,6 +55,18 @@ def test_play_human_by_text_number_and_commands(tmp_path: Path) -> None:
     assert json.loads(save.read_text())["actions"]
 
 
+def test_leaving_a_saved_game_names_the_command_that_resumes_it(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    args = ["play", "dice-race", "--seed", "1", "-o", "players=2", "--save", str(save)]
+    left = runner.invoke(app, args, input="1\nquit\n")
+    assert left.exit_code == 0, left.output
+    hint = left.output.split("(resume: ", 1)[1].split(")", 1)[0]
+    assert hint == f"warhorn play dice-race --load {save}"
+    resumed = runner.invoke(app, hint.split()[1:], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Missing argument" not in resumed.output
+
+
 def test_play_refuses_bad_options_and_seats() -> None:
     result = runner.invoke(app, ["play", "dice-race", "-o", "players=9"])
     assert result.exit_code == 2 and "players" in result.output

@@ -98,6 +98,12 @@ def test_the_map_counts_other_players_hidden_tokens_and_never_names_them() -> No
             assert card_texts(twin, viewer) == card_texts(state, viewer)
 
 
+def test_a_prompt_that_names_its_rule_shows_it_once() -> None:
+    out = _play(["play", "dragonlords", "--seats", "human,human", "--seed", "1"], "quit\n")
+    line = next(line for line in out.splitlines() if line.startswith("player 0: "))
+    assert line.strip() == "player 0: choose your people (DLR-SET-04)", line
+
+
 def test_cards_explains_the_hand_spells_and_shards() -> None:
     out = " ".join(_play(GAME, "cards\nquit\n").split())
     state: Any = load_game("dragonlords", seed=1, players=2)

@@ -116,7 +116,9 @@ def _show_decision(match: Match, listed: bool, terminal: TerminalSupport | None)
         hand = state.view(decision.player).get("hand")
         if hand:
             say("your hand: ", ", ".join(str(c) for c in hand))
-    rule = Text(f" ({decision.rule})", style="dim") if decision.rule else ""
+    rule: Text | str = ""
+    if decision.rule and decision.rule not in decision.prompt:  # a prompt may name its rule itself
+        rule = Text(f" ({decision.rule})", style="dim")
     say(Text(f"player {decision.player}", style="cyan"), ": ", decision.prompt, rule)
     if listed:
         legal = state.legal_actions()
@@ -360,7 +362,7 @@ def _save(match: Match, path: Path) -> bool:
 def _offer_save(match: Match, save_path: Path | None) -> None:
     """On leaving: the game is saved already (``--save``), or the player may name a file for it."""
     if save_path is not None:
-        say(f"the game is saved in {save_path} (resume: warhorn play --load {save_path})")
+        say(f"the game is saved in {save_path} (resume: warhorn play {match.game} --load {save_path})")
         return
     if not sys.stdin.isatty():
         return

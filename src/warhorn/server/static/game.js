@@ -87,7 +87,8 @@ function decisionText(payload) {
   const rule = pending.rule ? ` [${pending.rule}]` : "";
   if (pending.yours) {
     const prompt = renderer && renderer.describeText ? renderer.describeText(pending.prompt) : pending.prompt;
-    return `Your decision: ${prompt}${rule}`;
+    const named = pending.rule && String(prompt).includes(pending.rule); // a prompt may name its rule itself
+    return `Your decision: ${prompt}${named ? "" : rule}`;
   }
   return `Waiting for ${seatName(pending.player)} (${words(pending.kind)})${rule}`;
 }
