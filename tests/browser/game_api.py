@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 
@@ -26,3 +28,21 @@ def seat_payload(server_url: str, link: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{server_url}/api/seat/{token}", timeout=10) as response:
         payload: dict[str, Any] = json.load(response)
     return payload
+
+
+#: Seconds the AI seats may take to play on before a test gives up: a bound for a loaded machine.
+AI_SECONDS = 120.0
+
+
+def wait_until_moved_on(
+    read: Callable[[], dict[str, Any]], version: int, timeout: float = AI_SECONDS
+) -> dict[str, Any]:
+    """The payload ``read()`` returns once the game has moved past ``version`` (or ended): the AI seats
+    played on the server. Polls without counting polls, so a loaded machine only makes it wait longer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        payload = read()
+        if payload["version"] != version or payload["pending"] is None:
+            return payload
+        assert time.monotonic() < deadline, f"the game stayed at version {version} for {timeout:g} s"
+        time.sleep(0.05)

@@ -13,10 +13,13 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser.conftest import js_errors
-from tests.browser.game_api import create_game, seat_payload
+from tests.browser.game_api import create_game, seat_payload, wait_until_moved_on
 from tests.live_server import LiveServer
 
 TIMEOUT = 15
+#: Seconds the page may show its decision with nothing to click (drawn again between two looks) before
+#: the test fails: a bound for a loaded machine.
+NOTHING_TO_CLICK_SECONDS = 30.0
 
 
 def _create(server: LiveServer, seats: list[str], seed: int, **options: Any) -> list[str]:
@@ -150,13 +153,13 @@ def test_a_whole_game_against_three_ai_seats_is_played_by_clicking_the_board(
     driver.get(link)
     rng = random.Random(2)
     kinds: set[str] = set()
-    idle = 0
-    for _ in range(600):
+    idle_since: float | None = None
+    for _ in range(600):  # the human seat's looks at its decisions
         payload = _payload(web_server, link)
         if payload.get("results"):
             break
-        if not (payload["pending"] and payload["pending"].get("yours")):
-            time.sleep(0.1)
+        if not (payload["pending"] and payload["pending"].get("yours")):  # the AI seats play on the server
+            wait_until_moved_on(lambda: _payload(web_server, link), payload["version"])
             continue
         version = payload["version"]
         kinds |= {legal["action"]["kind"] for legal in payload["legal"]}
@@ -174,11 +177,14 @@ def test_a_whole_game_against_three_ai_seats_is_played_by_clicking_the_board(
         except StaleElementReferenceException:
             continue  # the board was drawn again under the click (the same version): look again
         if not clicked:  # drawn again between two looks: look again, but not forever
-            idle += 1
-            assert idle < 20, (driver.find_element(By.ID, "decision").text, payload["legal"][:3])
+            idle_since = idle_since if idle_since is not None else time.monotonic()
+            assert time.monotonic() - idle_since < NOTHING_TO_CLICK_SECONDS, (
+                driver.find_element(By.ID, "decision").text,
+                payload["legal"][:3],
+            )
             time.sleep(0.1)
             continue
-        idle = 0
+        idle_since = None
         WebDriverWait(driver, 2 * TIMEOUT).until(
             lambda d, v=version: (
                 d.find_elements(By.CSS_SELECTOR, ".sw-choice button")
