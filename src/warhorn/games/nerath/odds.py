@@ -638,7 +638,7 @@ class _SideChain:
     guardians: tuple[Guardian, ...]
     drowns: bool  # at sea with heroes aboard: two hit counts may lead to one state (NER-SEA-07)
     _heal_codes: tuple[IntArray, int] | None = None
-    _heal_radix: tuple[IntArray, IntArray] | None = None  # place value and base of each column
+    _heal_radix: tuple[list[int], list[int]] | None = None  # place value and base of each column
     _columns: tuple[list[int], list[str], list[int]] | None = None
     _left: tuple[IntArray, list[str]] | None = None
     _heal_first: dict[int, int] | None = None
@@ -766,7 +766,7 @@ class _SideChain:
             if self.guardians:
                 codes += self.guardians_alive.astype(np.int64) @ np.array(mult[len(live) :], dtype=np.int64)
             result = (codes, count)
-            self._heal_radix = (np.array(mult, dtype=np.int64), np.array(top, dtype=np.int64) + 1)
+            self._heal_radix = (mult, [b + 1 for b in top])
         self._heal_codes = result
         return result
 
@@ -778,7 +778,7 @@ class _SideChain:
             if len(names) == 1:  # the number is the count
                 name = names[0]
                 return [{name: n} if n else {} for n in codes.tolist()]
-            place, base = self._heal_radix
+            place, base = (np.array(x, dtype=np.int64) for x in self._heal_radix)
             picked = (codes[:, None] // place % base).tolist()
         else:
             rows, names = self._left_rows()
@@ -911,10 +911,12 @@ def _finish_chain(
     chain._tough_w = (start, layout)
     healthy, damaged, gdice = states[:, :_P], states[:, _P : 2 * _P], states[:, 2 * _P :]
     pieces = healthy + damaged
-    chain.pieces_left = pieces.sum(axis=1)
-    dice_left = gdice.sum(axis=1)
-    chain.can_fight = (chain.pieces_left - damaged[:, _CASTLE_I] + dice_left) > 0
-    chain.remains = (chain.pieces_left + dice_left) > 0
+    chain.pieces_left = left = pieces.sum(axis=1)
+    if layout.guardian_cols:
+        left = left + gdice.sum(axis=1)  # guardians' dice fight and remain too
+    chain.remains = left > 0
+    # an inactive castle remains but does not fight
+    chain.can_fight = (left - damaged[:, _CASTLE_I]) > 0 if start.count("castle") else chain.remains
     chain.dist_fs, chain.dist_n = _hit_distributions(
         states, start, layout, penalty=penalty, attacking=attacking, sea=sea
     )
@@ -1464,8 +1466,8 @@ def _summarize(
     uniq, summed = uniq[by_chance], summed[by_chance]
     rest, b_code = np.divmod(uniq, n_b)
     code, a_code = np.divmod(rest, n_a)
-    a_left = A.left_after(a_code.astype(np.int64))
-    b_lefts = B.left_after(b_code.astype(np.int64))
+    a_left = A.left_after(a_code)
+    b_lefts = B.left_after(b_code)
     ends = zip([results[c] for c in code.tolist()], a_left, b_lefts, summed.tolist(), strict=True)
     if b_start[_CASTLE_I]:
         listed = []
