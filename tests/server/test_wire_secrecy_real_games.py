@@ -298,6 +298,15 @@ class TrueHistory:
             if version:
                 seen |= _strings([e.to_json() for e in self.events[version - 1] if e.visible_to is None])
             self._public_upto.append(set(seen))
+        # what each seat held itself up to each version: it was shown those cards as its own
+        self._owned_upto: list[list[set[str]]] = []
+        for seat in range(self.states[0].num_players):
+            held: set[str] = set()
+            upto: list[set[str]] = []
+            for st in self.states:
+                held |= set(game.own_cards(st, seat))
+                upto.append(set(held))
+            self._owned_upto.append(upto)
 
     def view(self, version: int, seat: int) -> Any:
         """The seat's view of the true state at ``version``, as JSON."""
@@ -309,6 +318,11 @@ class TrueHistory:
     def public_before(self, version: int) -> set[str]:
         """Every card that lay face up, and every string of a public event, up to ``version``."""
         return self._public_upto[version]
+
+    def owned_before(self, version: int, seat: int) -> set[str]:
+        """Every card ``seat`` held itself up to ``version`` (a DragonLords shard it carried before a
+        battle gave it to another player: the seat knows which shard it was)."""
+        return self._owned_upto[seat][version]
 
 
 @dataclass
@@ -408,15 +422,16 @@ def _check_twins(
 def _check_hidden_cards(
     message: Received, truth: TrueHistory, version: int, seat: int, game: GameSecrets
 ) -> None:
-    """No hidden card is named in the message (unless a copy of it was public before or is the seat's own),
-    nor the order of any deck."""
+    """No hidden card is named in the message (unless a copy of it was public before or is, or was, the
+    seat's own), nor the order of any deck."""
     assert message.payload is not None
     state = truth.states[version]
     if seat == SPECTATOR:  # what any seat may not know, a spectator may not know either
         for one in range(state.num_players):
             _check_hidden_from(message, truth, version, one, game, set())
     else:
-        _check_hidden_from(message, truth, version, seat, game, set(game.own_cards(state, seat)))
+        # its own cards, now and before (a DragonLords shard it carried until a battle passed it on)
+        _check_hidden_from(message, truth, version, seat, game, truth.owned_before(version, seat))
 
 
 def _without_vocabulary(message: Received, truth: TrueHistory) -> str:
