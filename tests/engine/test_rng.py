@@ -71,3 +71,22 @@ def test_long_shuffles_match_the_one_at_a_time_fisher_yates() -> None:
                 j = slow.below(i + 1)
                 expected[i], expected[j] = expected[j], expected[i]
             assert items == expected and fast.state == slow.state
+
+
+def test_shuffling_several_lists_at_once_matches_shuffling_them_one_by_one() -> None:
+    # shuffle_each draws every list's swap indices in one batch once there are enough of them.
+    for sizes in ([], [0, 1], [3, 2, 2], [17, 18, 18, 18, 30, 20], [5] * 7, [40, 0, 1, 33], [31], [2] * 40):
+        for seed in (0, 7, (1 << 64) - 1):
+            batched, one_by_one = Rng(seed), Rng(seed)
+            lists = [list(range(n)) for n in sizes]
+            expected = [list(range(n)) for n in sizes]
+            batched.shuffle_each(lists)
+            for items in expected:
+                one_by_one.shuffle(items)
+            assert lists == expected and batched.state == one_by_one.state
+
+
+def test_a_scripted_generator_shuffles_each_list_its_own_way() -> None:
+    lists = [["a", "b", "c"], list(range(40))]
+    ScriptedRng().shuffle_each(lists)
+    assert lists == [["a", "b", "c"], list(range(40))]  # scripted: decks keep their order

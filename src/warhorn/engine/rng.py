@@ -23,6 +23,10 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 #: From this many items on, a shuffle draws its indices with numpy (the same numbers, faster).
 _VECTOR_SHUFFLE_FROM = 32
+#: The constants above and the shifts as numpy scalars, made once.
+_NP_GOLDEN, _NP_MIX1, _NP_MIX2 = np.uint64(_GOLDEN), np.uint64(_MIX1), np.uint64(_MIX2)
+_NP_27, _NP_30, _NP_31, _NP_32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+_NP_LOW = np.uint64(0xFFFFFFFF)
 
 T = TypeVar("T")
 
@@ -70,7 +74,7 @@ class Rng:
             return
         n = len(items)
         if _VECTOR_SHUFFLE_FROM <= n < 1 << 32:
-            for i, j in zip(range(n - 1, 0, -1), self._swap_indices(n), strict=True):
+            for i, j in zip(range(n - 1, 0, -1), self._swap_indices([n]), strict=True):
                 items[i], items[j] = items[j], items[i]
             return
         s = self.state  # below(i + 1) for each i, written out
@@ -82,19 +86,54 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = s
 
-    def _swap_indices(self, n: int) -> list[int]:
-        """``below(i + 1)`` for i = n-1 .. 1, all at once: the generator's states form an
-        arithmetic sequence, so numpy mixes them together (uint64 arithmetic wraps like the
-        masks above) and takes the high word of ``z * (i + 1)`` in 32-bit halves. Advances the
-        generator exactly as the calls would."""
-        count = n - 1
-        states = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(_GOLDEN) + np.uint64(self.state)
-        z = (states ^ (states >> np.uint64(30))) * np.uint64(_MIX1)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(_MIX2)
-        z ^= z >> np.uint64(31)
-        bound = np.arange(n, 1, -1, dtype=np.uint64)  # i + 1 (at most 2**32: no overflow below)
-        high, low = z >> np.uint64(32), z & np.uint64(0xFFFFFFFF)
-        swaps: list[int] = ((high * bound + ((low * bound) >> np.uint64(32))) >> np.uint64(32)).tolist()
+    def shuffle_each(self, lists: Sequence[MutableSequence[T]]) -> None:
+        """Shuffle each list in place, in order: the same as :meth:`shuffle` on one after the
+        other (the same orders, the generator left in the same state), with the swap indices of
+        all of them drawn at once when there are many (a determinization shuffles half a dozen
+        short decks; one batch costs less than a loop per deck)."""
+        sizes = [len(items) for items in lists]
+        draws = sum(n - 1 for n in sizes if n > 1)
+        if type(self) is not Rng or draws < _VECTOR_SHUFFLE_FROM or max(sizes, default=0) >= 1 << 32:
+            for items in lists:
+                self.shuffle(items)
+            return
+        swaps = iter(self._swap_indices(sizes))
+        for items, n in zip(lists, sizes, strict=True):
+            for i in range(n - 1, 0, -1):
+                j = next(swaps)
+                items[i], items[j] = items[j], items[i]
+
+    def _swap_indices(self, sizes: Sequence[int]) -> list[int]:
+        """``below(i + 1)`` for i = n-1 .. 1 of each size n in turn, all at once: the generator's
+        states form an arithmetic sequence, so numpy mixes them together (uint64 arithmetic wraps
+        like the masks above) and takes the high word of ``z * (i + 1)`` in 32-bit halves.
+        Advances the generator exactly as the calls would. Every size is below 2**32."""
+        if len(sizes) == 1:  # i + 1 for each draw
+            bound = np.arange(sizes[0], 1, -1, dtype=np.uint64)
+        else:
+            bound = np.array([i for n in sizes for i in range(n, 1, -1)], dtype=np.uint64)
+        count = len(bound)
+        if not count:
+            return []
+        # in place where it can be: each numpy operation on a short array costs about as much as a
+        # whole array's worth of arithmetic
+        states = np.arange(1, count + 1, dtype=np.uint64)
+        states *= _NP_GOLDEN
+        states += np.uint64(self.state)
+        z = states >> _NP_30
+        z ^= states
+        z *= _NP_MIX1
+        z ^= z >> _NP_27
+        z *= _NP_MIX2
+        z ^= z >> _NP_31
+        high = z >> _NP_32  # bound <= 2**32: the two halves' products do not overflow
+        z &= _NP_LOW
+        z *= bound
+        z >>= _NP_32
+        high *= bound
+        high += z
+        high >>= _NP_32
+        swaps: list[int] = high.tolist()
         self.state = (self.state + count * _GOLDEN) & _MASK
         return swaps
 

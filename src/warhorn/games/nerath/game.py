@@ -684,30 +684,39 @@ class NerathState(GameState, BoardQueries):
         twin = self.copy()
         d = twin.d
         mine = self._kingdoms_seen_by(player)
-        for k in range(4):
-            deck = d.event_decks[k]
-            if k in mine:
-                d.event_decks[k] = Deck(tuple(rng.shuffled(deck.draw_pile)), deck.discard_pile)
-                continue
-            pool = rng.shuffled(list(d.hands[k]) + list(deck.draw_pile))
-            n = len(d.hands[k])
-            d.hands[k] = tuple(pool[:n])
-            d.event_decks[k] = Deck(tuple(pool[n:]), deck.discard_pile)
+        # What is reshuffled, all at once (the same orders as shuffling one after the other, in
+        # this order): each kingdom's event draw pile, with the hand of a kingdom the player does
+        # not see; the treasure draw pile with the unseen kingdoms' treasures; the face-down
+        # guardians with the guardian stack.
+        events = [
+            list(d.event_decks[k].draw_pile)
+            if k in mine
+            else list(d.hands[k]) + list(d.event_decks[k].draw_pile)
+            for k in range(4)
+        ]
         pool_t = list(d.treasure_deck.draw_pile)
         for k in range(4):
             if k not in mine:
                 pool_t += list(d.treasure_hands[k])
-        pool_t = rng.shuffled(pool_t)
+        hidden = list(d.guardian_stack.draw_pile)
+        for placed in d.guardians.values():
+            hidden += [g.tile for g in placed if not g.face_up]
+        rng.shuffle_each([*events, pool_t, hidden])
+        for k in range(4):
+            deck = d.event_decks[k]
+            pool = events[k]
+            if k in mine:
+                d.event_decks[k] = Deck(tuple(pool), deck.discard_pile)
+                continue
+            n = len(d.hands[k])
+            d.hands[k] = tuple(pool[:n])
+            d.event_decks[k] = Deck(tuple(pool[n:]), deck.discard_pile)
         for k in range(4):
             if k not in mine:
                 n = len(d.treasure_hands[k])
                 d.treasure_hands[k] = tuple(pool_t[:n])
                 pool_t = pool_t[n:]
         d.treasure_deck = Deck(tuple(pool_t), d.treasure_deck.discard_pile)
-        hidden = list(d.guardian_stack.draw_pile)
-        for placed in d.guardians.values():
-            hidden += [g.tile for g in placed if not g.face_up]
-        hidden = rng.shuffled(hidden)
         for space in sorted(d.guardians):
             slots = list(d.guardians[space])
             for n, g in enumerate(slots):
