@@ -76,7 +76,7 @@ REWARDS: dict[str, RewardFunction] = {
 class _Node:
     """Statistics of one action sequence from the root."""
 
-    __slots__ = ("available", "children", "priors", "totals", "visits")
+    __slots__ = ("_by_identity", "available", "children", "priors", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
@@ -85,6 +85,27 @@ class _Node:
         self.children: dict[Action, _Node] = {}
         #: The policy prior over this node's actions (PUCT selection), or None (UCB1).
         self.priors: dict[Action, float] | None = None
+        #: ``children`` by the identity of an action object already looked up (with the object,
+        #: which keeps it alive so its id stays its own): games hand out the same action objects
+        #: from one listing to the next, and hashing an action (a dataclass) costs far more than
+        #: hashing its id. Only a shortcut: an equal action, new or not, finds the same child.
+        self._by_identity: dict[int, tuple[Action, _Node]] = {}
+
+    def child(self, action: Action) -> _Node | None:
+        """The child of ``action`` (or of an action equal to it), None if there is none yet."""
+        known = self._by_identity.get(id(action))
+        if known is not None:
+            return known[1]
+        found = self.children.get(action)
+        if found is not None:
+            self._by_identity[id(action)] = (action, found)
+        return found
+
+    def add_child(self, action: Action, players: int) -> _Node:
+        """A new, unvisited child for ``action``."""
+        made = self.children[action] = _Node(players)
+        self._by_identity[id(action)] = (action, made)
+        return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,13 +338,12 @@ class MCTSAgent:
                 break
             legal = state.legal_actions()
             mover = decision.player
-            children = node.children
             if node.priors is not None:
                 action = self._puct(node, legal, mover, c)
-                child = children.get(action)
+                child = node.child(action)
                 state._apply_in_place(action)
                 if child is None:
-                    child = children[action] = _Node(players)
+                    child = node.add_child(action, players)
                 child.available += 1
                 path.append(child)
                 if child.visits == 0:
@@ -331,32 +351,34 @@ class MCTSAgent:
                 node = child
                 continue
             untried: list[Action] = []
+            tried: list[_Node] = []  # the children of legal's actions, in its order (when all are tried)
             for action in legal:
-                child = children.get(action)
-                if child is None:
+                found = node.child(action)
+                if found is None:
                     untried.append(action)
                 else:
-                    child.available += 1
+                    found.available += 1
+                    tried.append(found)
             if untried:
                 action = untried[rng.below(len(untried))]
-                child = _Node(players)
+                child = node.add_child(action, players)
                 child.available = 1
-                children[action] = child
                 state._apply_in_place(action)
                 path.append(child)
                 break
             best_action = legal[0]
+            best_child = tried[0]
             best_score = -math.inf
-            for action in legal:
-                child = children[action]
+            for action, child in zip(legal, tried, strict=True):
                 score = child.totals[mover] / child.visits + c * math.sqrt(
                     math.log(child.available) / child.visits
                 )
                 if score > best_score:
                     best_score = score
                     best_action = action
+                    best_child = child
             state._apply_in_place(best_action)
-            node = children[best_action]
+            node = best_child
             path.append(node)
 
         values = self._value(state, players, rng, leaf_values, policy, reward, limit)
@@ -371,14 +393,13 @@ class MCTSAgent:
         """The action with the highest PUCT score; an unvisited one counts at the node's mean."""
         priors = node.priors
         assert priors is not None
-        children = node.children
         first = node.totals[mover] / node.visits if node.visits else 0.0
         scale = c * math.sqrt(max(1, node.visits))
         best_action = legal[0]
         best = (-math.inf, -math.inf)
         for action in legal:
             weight = priors.get(action, 0.0)
-            child = children.get(action)
+            child = node.child(action)
             if child is None or child.visits == 0:
                 score = first + scale * weight
             else:

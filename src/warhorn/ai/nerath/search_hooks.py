@@ -65,6 +65,11 @@ def evaluate(state: GameState, player: int) -> float:
     return leaf_values(state)[player]
 
 
+#: The actions without fields the rollout policy plays most (values: one of each serves every rollout).
+_PASS = Pass()
+_CONTINUE = ContinueBattle()
+
+
 def rollout_policy(state: GameState, rng: Rng) -> Action:
     """A cheap, mostly phase-ending policy for rollouts."""
     s = cast("NerathState", state)
@@ -72,11 +77,11 @@ def rollout_policy(state: GameState, rng: Rng) -> Action:
     assert pending is not None
     kind = pending.kind
     if kind in ("movement", "reinforcements", "card_window") and rng.below(10) < 7:
-        return Pass()
-    if kind == "reposition" and s.is_legal(Pass()):
-        return Pass()
-    if kind == "continue_or_retreat" and s.is_legal(ContinueBattle()):
-        return ContinueBattle()
+        return _PASS
+    if kind == "reposition" and s.is_legal(_PASS):
+        return _PASS
+    if kind == "continue_or_retreat" and s.is_legal(_CONTINUE):
+        return _CONTINUE
     legal = s.legal_actions()
     if kind == "damage":
         return choose_damage(s, pending.player, legal).action
