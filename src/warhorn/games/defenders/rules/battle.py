@@ -79,7 +79,8 @@ def pending(state: DefendersState) -> Decision:
     name = gd.name if gd else COLOURS[bt.general]
     if bt.stage == BattleStage.JOIN:
         who = bt.to_ask[0]
-        return Decision(
+        return made(
+            Decision,
             state.slots[who].player,
             "join",
             f"{state.hero_name(who)}: join the attack on {name}?",
@@ -87,14 +88,15 @@ def pending(state: DefendersState) -> Decision:
         )
     if bt.stage == BattleStage.COMMIT:
         who = bt.commit_queue[0]
-        return Decision(
+        return made(
+            Decision,
             state.slots[who].player,
             "commit",
             f"{state.hero_name(who)}: commit cards against {name} ({dice_of(state, who)} dice so far)",
             "DEF-GEN-01",
         )
-    return Decision(
-        state.slots[bt.starter].player, "next_attacker", f"Who attacks {name} next?", "DEF-GEN-06"
+    return made(
+        Decision, state.slots[bt.starter].player, "next_attacker", f"Who attacks {name} next?", "DEF-GEN-06"
     )
 
 

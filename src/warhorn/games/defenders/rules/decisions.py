@@ -90,7 +90,8 @@ class ReplaceHero(DecisionHandler):
 
     def decision(self, state: DefendersState) -> Decision:
         slot = state.replacements[0]
-        return Decision(
+        return made(
+            Decision,
             state.slots[slot].player,
             DecisionKind.CHOOSE_HERO,
             "Choose a new hero for Monarch City",
@@ -112,7 +113,8 @@ class DiscardOwed(DecisionHandler):
 
     def decision(self, state: DefendersState) -> Decision:
         slot, n = state.owed_discards[0]
-        return Decision(
+        return made(
+            Decision,
             state.slots[slot].player,
             DecisionKind.DISCARD,
             f"{state.hero_name(slot)} must discard {n} card(s)",
@@ -251,7 +253,8 @@ class TurnUndeadChoice(DecisionHandler):
     def decision(self, state: DefendersState) -> Decision:
         assert state.turn_undead_slot is not None
         s = state.slots[state.turn_undead_slot]
-        return Decision(
+        return made(
+            Decision,
             s.player,
             DecisionKind.TURN_UNDEAD,
             "Cleric: drive an undead to a connected location (every undead here is driven out)",
@@ -284,7 +287,8 @@ class WizardWisdom(DecisionHandler):
         assert state.night is not None
         wizard = darkness.wizard_slot(state)
         assert wizard is not None
-        return Decision(
+        return made(
+            Decision,
             state.slots[wizard].player,
             DecisionKind.WISDOM,
             f"Wizard: redraw Darkness Spreads card {state.night.card}, or pass",
@@ -305,8 +309,11 @@ class ChooseForTurn(DecisionHandler):
 
     def decision(self, state: DefendersState) -> Decision:
         s = state.slots[state.current]
-        return Decision(
-            s.player, DecisionKind.TURN_CHOICE, f"{state.hero_name(state.current)}: choose for this turn"
+        return made(
+            Decision,
+            s.player,
+            DecisionKind.TURN_CHOICE,
+            f"{state.hero_name(state.current)}: choose for this turn",
         )
 
     def legal(self, state: DefendersState) -> list[Action]:
@@ -333,7 +340,8 @@ class Daytime(DecisionHandler):
 
     def decision(self, state: DefendersState) -> Decision:
         s = state.slots[state.current]
-        return Decision(
+        return made(
+            Decision,
             s.player,
             DecisionKind.ACTION,
             f"{state.hero_name(state.current)} at {state.board.location_names[s.loc]}: "

@@ -145,8 +145,12 @@ def pending(state: DefendersState) -> Decision:
     rule = {"envoy": "DEF-CRD-03", "move_heroes": "DEF-CRD-03", "fireball": "DEF-ACT-05"}.get(
         p.effect, "DEF-CRD-02"
     )
-    return Decision(
-        state.slots[p.slot].player, "pick", f"{p.effect.replace('_', ' ')}: {prompts[p.stage]}", rule
+    return made(
+        Decision,
+        state.slots[p.slot].player,
+        "pick",
+        f"{p.effect.replace('_', ' ')}: {prompts[p.stage]}",
+        rule,
     )
 
 

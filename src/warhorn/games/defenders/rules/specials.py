@@ -217,7 +217,9 @@ def window_decision(state: DefendersState) -> Decision:
     w = state.window
     assert w is not None
     what = "before the night" if w.kind == "night" else "against the Darkness Spreads card"
-    return Decision(w.players[0], "special", f"Play a special card or reward {what}, or pass", "DEF-CRD-02")
+    return made(
+        Decision, w.players[0], "special", f"Play a special card or reward {what}, or pass", "DEF-CRD-02"
+    )
 
 
 def window_legal(state: DefendersState) -> list[Action]:
