@@ -48,8 +48,17 @@ def _draw(state: DefendersState) -> str | None:
 
 
 def describe_card(state: DefendersState, card_id: str) -> str:
+    """A Darkness Spreads card in words (its id, "ds_20", means nothing to a person); worked out
+    once per card and board."""
+    key = ("darkness.describe_card", card_id)
+    text: str | None = state.board.derived.get(key)
+    if text is None:
+        text = state.board.derived[key] = _card_in_words(state, card_id)
+    return text
+
+
+def _card_in_words(state: DefendersState, card_id: str) -> str:
     card = state.board.ds_cards[card_id]
-    # in words only: a card's id ("ds_20") means nothing to a person
     if card.kind != "regular":
         return card.kind.replace("_", " ")
     parts = [f"{n} {col} on {loc}" for loc, col, n in card.placements]

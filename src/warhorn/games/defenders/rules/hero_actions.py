@@ -50,6 +50,15 @@ def _moves(board: DefendersBoard, here: int, reach: int, by: str, card: str | No
     return found
 
 
+def _move_to_each(board: DefendersBoard, by: str, card: str | None) -> tuple[Move, ...]:
+    """The move ``by`` (with ``card``) to each location, by location index, built once per board."""
+    key = ("hero_actions.move_to_each", by, card)
+    found: tuple[Move, ...] | None = board.derived.get(key)
+    if found is None:
+        found = board.derived[key] = tuple(made(Move, name, by, card) for name in board.location_names)
+    return found
+
+
 def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Action]:
     """Every legal move of a hero (DEF-ACT-01..04, Eagle Flight, Noble Steed, Teleport);
     ``hand``: the hero's cards, one per distinct face."""
@@ -66,9 +75,10 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
             out.extend(moves)
 
     def add_to(dests: list[int], by: str) -> None:
+        moves = _move_to_each(b, by, None)
         for d in dests:
             if d != here and b.location_names[d] not in forbidden:
-                out.append(made(Move, b.location_names[d], by))
+                out.append(moves[d])
 
     add(_moves(b, here, 1, "foot", None))
     gates: list[int] = []
@@ -84,9 +94,10 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
             dests = set(gates)
             if card.location is not None:
                 dests.add(b.loc(card.location))
+            moves = _move_to_each(b, "gate", cid)
             for d in sorted(dests):
                 if d != here and b.location_names[d] not in forbidden:
-                    out.append(made(Move, b.location_names[d], "gate", cid))
+                    out.append(moves[d])
     if state.gates[here] and len(gates) >= 2:
         add_to(gates, "gatelink")
     if s.hero == "eagle_rider":

@@ -24,6 +24,7 @@ from warhorn.games.defenders.rules import cards, heroes, minions, picks, quests
 from warhorn.games.defenders.rules.interned import made
 
 if TYPE_CHECKING:
+    from warhorn.games.defenders.board import DefendersBoard
     from warhorn.games.defenders.state import DefendersState
 
 #: Effects this module carries out; other purple cards are usable only for their battle dice.
@@ -49,6 +50,19 @@ IMPLEMENTED = frozenset(
 REACTIONS = frozenset({"militia", "strong_defenses"})
 
 
+def _play_at_each(board: DefendersBoard, hero: str, cid: str, first: str | None) -> tuple[PlayCard, ...]:
+    """``hero``'s play of card ``cid`` aimed at each location (after ``first``, a hero to move,
+    if given), by location index, built once per board."""
+    key = ("specials.play_at_each", hero, cid, first)
+    found: tuple[PlayCard, ...] | None = board.derived.get(key)
+    if found is None:
+        found = board.derived[key] = tuple(
+            made(PlayCard, hero, cid, (name,) if first is None else (first, name))
+            for name in board.location_names
+        )
+    return found
+
+
 def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> Iterator[Action]:
     """Legal plays of one purple card by one hero at a window (``day``, ``night`` or ``card``),
     made one at a time (:func:`can_play` stops at the first)."""
@@ -63,19 +77,18 @@ def _plays_for(state: DefendersState, slot: int, cid: str, window: str) -> Itera
         return
     if effect == "magic_gate":
         if state.gate_supply > 0:
-            yield from (
-                made(PlayCard, hero, cid, (b.location_names[i],)) for i, g in enumerate(state.gates) if not g
-            )
+            plays = _play_at_each(b, hero, cid, None)
+            yield from (plays[i] for i, g in enumerate(state.gates) if not g)
         return
     if effect == "hammer_of_valor":
-        yield from (
-            made(PlayCard, hero, cid, (o.hero, name))
-            for k, o in enumerate(state.slots)
-            if o.hero is not None
-            for barred in (heroes.forbidden_destinations(state, k),)
-            for i, name in enumerate(b.location_names)
-            if i != o.loc and name not in barred
-        )
+        for k, o in enumerate(state.slots):
+            if o.hero is None:
+                continue
+            barred = heroes.forbidden_destinations(state, k)
+            plays = _play_at_each(b, hero, cid, o.hero)
+            yield from (
+                plays[i] for i, name in enumerate(b.location_names) if i != o.loc and name not in barred
+            )
         return
     if effect == "spell_of_purity":
         yield from (made(PlayCard, hero, cid, (b.location_names[i],)) for i, t in enumerate(state.taint) if t)
