@@ -117,16 +117,16 @@ STATE_FIELDS: tuple[StateField, ...] = (
     _field("war", SHARED, "war", "war_status"),
     _field("players", SHARED),
     _field("slots", OWN, "heroes", copy_as="copy_each"),
-    _field("unused_heroes", OWN),
+    _field("unused_heroes", ON_WRITE),
     # The order of the three decks is hidden from everyone (hands and quests are open: the game
     # is cooperative), but for Darkness Spreads cards Dark Visions put back on top.
     _deck("hero_deck", "hero_deck"),
     _deck("ds_deck", "darkness_deck", _known_darkness_top),
     _deck("quest_deck", "quest_deck"),
-    _field("removed_cards", OWN),
-    _field("quests_done", OWN),
-    _field("quests_done_names", OWN, copy_as="lists"),
-    _field("generals_slain", OWN),
+    _field("removed_cards", ON_WRITE),
+    _field("quests_done", ON_WRITE),
+    _field("quests_done_names", ON_WRITE),
+    _field("generals_slain", ON_WRITE),
     _field("current", SHARED),
     _field("turn_no", SHARED, "turn"),
     _field("phase", SHARED),
@@ -134,7 +134,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     _field("window", OWN, copy_as="copy_or_none"),
     _field("night", OWN, copy_as="copy_or_none"),
     _field("owed_discards", OWN, copy_as="lists"),
-    _field("replacements", OWN),
+    _field("replacements", ON_WRITE),
     _field("turn_undead_slot", SHARED),
     _field("picking", OWN, copy_as="copy_or_none"),
     _field("ds_known_top", SHARED, "darkness_known_top"),
@@ -236,14 +236,14 @@ class DefendersState(GameState):
         new.war = self.war
         new.players = self.players
         new.slots = [x.copy() for x in self.slots]
-        new.unused_heroes = self.unused_heroes.copy()
+        new.unused_heroes = self.unused_heroes
         new.hero_deck = self.hero_deck
         new.ds_deck = self.ds_deck
         new.quest_deck = self.quest_deck
-        new.removed_cards = self.removed_cards.copy()
-        new.quests_done = self.quests_done.copy()
-        new.quests_done_names = list(map(list.copy, self.quests_done_names))
-        new.generals_slain = self.generals_slain.copy()
+        new.removed_cards = self.removed_cards
+        new.quests_done = self.quests_done
+        new.quests_done_names = self.quests_done_names
+        new.generals_slain = self.generals_slain
         new.current = self.current
         new.turn_no = self.turn_no
         new.phase = self.phase
@@ -251,7 +251,7 @@ class DefendersState(GameState):
         new.window = None if self.window is None else self.window.copy()
         new.night = None if self.night is None else self.night.copy()
         new.owed_discards = list(map(list.copy, self.owed_discards))
-        new.replacements = self.replacements.copy()
+        new.replacements = self.replacements
         new.turn_undead_slot = self.turn_undead_slot
         new.picking = None if self.picking is None else self.picking.copy()
         new.ds_known_top = self.ds_known_top
@@ -289,6 +289,42 @@ class DefendersState(GameState):
         if not first_write(self, "generals"):
             self.generals = [g.copy() if g else None for g in self.generals]
         return self.generals
+
+    def own_unused_heroes(self) -> list[str]:
+        """The heroes not in play, to change."""
+        if not first_write(self, "unused_heroes"):
+            self.unused_heroes = self.unused_heroes.copy()
+        return self.unused_heroes
+
+    def own_removed_cards(self) -> list[str]:
+        """The used purple cards out of the game, to change."""
+        if not first_write(self, "removed_cards"):
+            self.removed_cards = self.removed_cards.copy()
+        return self.removed_cards
+
+    def own_quests_done(self) -> list[int]:
+        """Quests completed per player, to change."""
+        if not first_write(self, "quests_done"):
+            self.quests_done = self.quests_done.copy()
+        return self.quests_done
+
+    def own_quests_done_names(self) -> list[list[str]]:
+        """The quests each player completed, to change (the list and each player's list)."""
+        if not first_write(self, "quests_done_names"):
+            self.quests_done_names = list(map(list.copy, self.quests_done_names))
+        return self.quests_done_names
+
+    def own_generals_slain(self) -> list[int]:
+        """Generals slain per player, to change."""
+        if not first_write(self, "generals_slain"):
+            self.generals_slain = self.generals_slain.copy()
+        return self.generals_slain
+
+    def own_replacements(self) -> list[int]:
+        """The seats whose fallen hero waits for a replacement, to change."""
+        if not first_write(self, "replacements"):
+            self.replacements = self.replacements.copy()
+        return self.replacements
 
     def own_general(self, colour: int) -> GeneralState:
         """The general of ``colour`` (still in the game), to change."""

@@ -207,7 +207,7 @@ def _skill_cancelled(state: DefendersState) -> bool:
 
 def _drop_card(state: DefendersState, cid: str) -> None:
     if state.board.cards[cid].is_special:
-        state.removed_cards.append(cid)
+        state.own_removed_cards().append(cid)
     else:
         state.hero_deck = state.hero_deck.discard(cid)
 
@@ -299,7 +299,7 @@ def general_defeated(state: DefendersState, slot: int) -> None:
     s = state.slots[slot]
     state.own_generals()[bt.general] = None
     s.slain.append(bt.general)
-    state.generals_slain[s.player] += 1
+    state.own_generals_slain()[s.player] += 1
     state.log(
         "general_defeated", f"{gd.name} is defeated! {state.hero_name(slot)} becomes Slayer", general=gd.name
     )

@@ -46,7 +46,7 @@ def discard(state: DefendersState, slot: int, card: str) -> None:
 def use_special(state: DefendersState, slot: int, card: str) -> None:
     """A purple card has been used: it is removed from the game (DEF-CRD-02)."""
     state.slots[slot].hand.remove(card)
-    state.removed_cards.append(card)
+    state.own_removed_cards().append(card)
 
 
 def draw_quest(state: DefendersState, slot: int) -> None:

@@ -103,7 +103,7 @@ class ReplaceHero(DecisionHandler):
 
     def apply(self, state: DefendersState, action: Action) -> None:
         assert isinstance(action, ChooseHero)
-        heroes.replace_hero(state, state.replacements.pop(0), action.hero)
+        heroes.replace_hero(state, state.own_replacements().pop(0), action.hero)
 
 
 class DiscardOwed(DecisionHandler):

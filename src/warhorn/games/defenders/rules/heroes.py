@@ -51,7 +51,7 @@ def hero_defeated(state: DefendersState, slot: int) -> None:
     s.actions = 0
     state.owed_discards = [o for o in state.owed_discards if o[0] != slot]
     if len(state.unused_heroes) > len(state.replacements):
-        state.replacements.append(slot)
+        state.own_replacements().append(slot)
     elif all(x.hero is None for x in state.slots) and not state.replacements:
         victory.lose(state, "no hero is left to defend the realm", "DEF-TRN-03", "no_heroes")
 
@@ -60,7 +60,7 @@ def replace_hero(state: DefendersState, slot: int, hero: str) -> None:
     """DEF-TRN-03: the new hero starts in Monarch City with 2 hero cards and 1 quest."""
 
     s = state.slots[slot]
-    state.unused_heroes.remove(hero)
+    state.own_unused_heroes().remove(hero)
     life = hero_life(state.board, hero, state.options)
     s.hero, s.loc, s.life, s.max_life = hero, state.board.monarch, life, life
     s.actions = 0

@@ -146,8 +146,8 @@ def complete(state: DefendersState, slot: int) -> None:
     q = quest_of(state, slot)
     s = state.slots[slot]
     assert q is not None
-    state.quests_done[s.player] += 1
-    state.quests_done_names[s.player].append(q.id)
+    state.own_quests_done()[s.player] += 1
+    state.own_quests_done_names()[s.player].append(q.id)
     state.log("quest_done", f"{state.hero_name(slot)} completes {q.name}", quest=q.id, reward=q.reward)
     if q.reward in HELD:
         s.rewards.append(q.id)

@@ -130,7 +130,7 @@ def new_game(board: DefendersBoard, options: dict[str, Any], seed: int, rng: Rng
     if to_remove:
         specials = [c for c in hero_cards if board.cards[c].is_special][:to_remove]
         hero_cards = [c for c in hero_cards if c not in specials]
-        state.removed_cards.extend(specials)
+        state.own_removed_cards().extend(specials)
     state.hero_deck = Deck(tuple(hero_cards), ())
     state.quest_deck = Deck.shuffled([q.id for q in board.quests], rng)
     state.log("shuffle", "Hero, Darkness Spreads and quest decks are shuffled", chance=True)
