@@ -59,37 +59,41 @@ def _move_to_each(board: DefendersBoard, by: str, card: str | None) -> tuple[Mov
     return found
 
 
+def _add_moves(out: list[Action], moves: tuple[Move, ...], forbidden: frozenset[str]) -> None:
+    if forbidden:
+        out.extend(m for m in moves if m.to not in forbidden)
+    else:
+        out.extend(moves)
+
+
+def _add_moves_to(
+    out: list[Action], board: DefendersBoard, dests: list[int], here: int, by: str, forbidden: frozenset[str]
+) -> None:
+    moves = _move_to_each(board, by, None)
+    for d in dests:
+        if d != here and board.location_names[d] not in forbidden:
+            out.append(moves[d])
+
+
 def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Action]:
     """Every legal move of a hero (DEF-ACT-01..04, Eagle Flight, Noble Steed, Teleport);
-    ``hand``: the hero's cards, one per distinct face."""
+    ``hand``: the hero's cards, one per distinct face. (No nested functions: in the compiled build
+    their shared environment is a reference cycle, garbage for the cycle collector every call.)"""
     b = state.board
     s = state.slots[slot]
     here = s.loc
     forbidden = heroes.forbidden_destinations(state, slot)
     out: list[Action] = []
-
-    def add(moves: tuple[Move, ...]) -> None:
-        if forbidden:
-            out.extend(m for m in moves if m.to not in forbidden)
-        else:
-            out.extend(moves)
-
-    def add_to(dests: list[int], by: str) -> None:
-        moves = _move_to_each(b, by, None)
-        for d in dests:
-            if d != here and b.location_names[d] not in forbidden:
-                out.append(moves[d])
-
-    add(_moves(b, here, 1, "foot", None))
+    _add_moves(out, _moves(b, here, 1, "foot", None), forbidden)
     gates: list[int] = []
     if s.hero == "wizard" or state.gates[here] or not b.gate_cards.isdisjoint(hand):
         gates = [i for i, g in enumerate(state.gates) if g]  # only where a gate is used
     for cid in hand:
         card = b.cards[cid]
         if card.band == "horse":
-            add(_moves(b, here, 2, "horse", cid))
+            _add_moves(out, _moves(b, here, 2, "horse", cid), forbidden)
         elif card.band == "eagle":
-            add(_moves(b, here, 4, "eagle", cid))
+            _add_moves(out, _moves(b, here, 4, "eagle", cid), forbidden)
         elif card.band == "gate":
             dests = set(gates)
             if card.location is not None:
@@ -99,15 +103,15 @@ def move_options(state: DefendersState, slot: int, hand: list[str]) -> list[Acti
                 if d != here and b.location_names[d] not in forbidden:
                     out.append(moves[d])
     if state.gates[here] and len(gates) >= 2:
-        add_to(gates, "gatelink")
+        _add_moves_to(out, b, gates, here, "gatelink", forbidden)
     if s.hero == "eagle_rider":
-        add(_moves(b, here, 4, "eagle_flight", None))
+        _add_moves(out, _moves(b, here, 4, "eagle_flight", None), forbidden)
     if s.hero == "paladin":
-        add(_moves(b, here, 2, "noble_steed", None))
+        _add_moves(out, _moves(b, here, 2, "noble_steed", None), forbidden)
     if s.hero == "wizard" and not s.turn.get("teleported"):
-        add_to(gates, "teleport")
+        _add_moves_to(out, b, gates, here, "teleport", forbidden)
     if s.rewards and combat.has_reward(state, slot, "unicorn"):
-        add(_moves(b, here, 2, "horse", None))
+        _add_moves(out, _moves(b, here, 2, "horse", None), forbidden)
     return out
 
 
