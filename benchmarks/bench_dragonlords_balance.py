@@ -15,12 +15,15 @@ be written to the same file (or several files given to ``report``).
 
 The peoples rotate: the heuristic's own choice of people is a fixed preference, so each ``people``
 decision is taken here instead, uniformly at random among the peoples still offered (from a
-generator seeded by the game's seed). With four players each of the six peoples is then played in
-about two games of three, from every seat of the turn order.
+generator seeded by the game's seed). The draw is among the peoples the game offers, so with four
+players and neutral realms kept apart (DLR-SET-08, the default) the Dwarves and Barbarians, whose
+realms the land bridge joins, are drawn together in most games; every people is played from every
+seat of the turn order.
 
 ``report`` prints, for each people, how many players chose it and how often such a player won (a
 shared first place counts as a win for each), with the 95 % Wilson interval, beside the expected
-rate 1/players and the band the issue asks for (15-35 %).
+rate 1/players and the band the issue asks for (15-35 %), and the realms such a player held at the
+end (mean); then the same by seat.
 """
 
 from __future__ import annotations
@@ -104,11 +107,13 @@ def report(paths: list[Path]) -> None:
     n = players.pop()
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     seat_tally: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    realms_at_end: dict[str, list[float]] = defaultdict(list)
     for record in records:
         for seat, people in enumerate(record["peoples"]):
             won = int(seat in record["winners"])
             tally[people][0] += 1
             tally[people][1] += won
+            realms_at_end[people].append(record["realms"][seat])
             seat_tally[seat][0] += 1
             seat_tally[seat][1] += won
     capped = sum(1 for r in records if "without a winner" in r["reason"])
@@ -129,7 +134,9 @@ def report(paths: list[Path]) -> None:
         f"CPU seconds a game: median {statistics.median(r['cpu'] for r in records):.1f}, "
         f"mean {statistics.mean(r['cpu'] for r in records):.1f}"
     )
-    print(f"\n{'people':<14} players  wins   rate   95 % interval   in band")
+    band = "in band"
+    header = f"{'people':<14} players  wins   rate   95 % interval   {band:<26}   realms at the end (mean)"
+    print(f"\n{header}")
     outside = []
     for people, (used, won) in sorted(tally.items(), key=lambda kv: -kv[1][1] / max(kv[1][0], 1)):
         ci = wilson_interval(won, used)
@@ -138,7 +145,11 @@ def report(paths: list[Path]) -> None:
         if not rate_inside:
             outside.append(people)
         verdict = "yes" if inside else ("rate yes, interval crosses" if rate_inside else "NO")
-        print(f"{people:<14} {used:>7} {won:>5} {won / used:>6.1%}   {ci.low:.1%}-{ci.high:.1%}   {verdict}")
+        mean_realms = statistics.mean(realms_at_end[people])
+        print(
+            f"{people:<14} {used:>7} {won:>5} {won / used:>6.1%}   {ci.low:.1%}-{ci.high:.1%}   "
+            f"{verdict:<26}   {mean_realms:.2f}"
+        )
     print(f"\n{'seat':<14} players  wins   rate   95 % interval")
     for seat, (used, won) in sorted(seat_tally.items()):
         ci = wilson_interval(won, used)

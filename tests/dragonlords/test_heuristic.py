@@ -82,14 +82,19 @@ def test_a_battle_above_forty_units_a_side_is_judged_scaled_down_to_forty() -> N
     assert win_chance(300, 150, 3, 3, False) > 0.9 > 0.1 > win_chance(150, 300, 3, 3, False)
 
 
+#: The Orcmarch's other territories, one unit each (Gorefort and Skullcrag are set by each test).
+ORC_REALM_REST = {t: force(0, 1) for t in ("tusk_ridge", "ashen_pits", "bonefield", "rustmire")}
+
+
 def test_it_ferries_the_army_overseas_to_ground_next_to_a_kingdom_it_does_not_hold() -> None:
-    # The Orcs' ship lies off Skullcrag with its helmsman; the Dwarf Kingdom across the sea is held by
-    # one unit and its other territories are empty.
+    # The Orcs hold their whole realm (no land front) and their ship lies off Skullcrag with its
+    # helmsman; the Dwarf Kingdom across the sea is held by one unit and its other territories are empty.
     state = build(
         phase="naval",
         spaces={
             "gorefort": force(0, 20, {"token": "king"}),
             "skullcrag": force(0, 20),
+            **ORC_REALM_REST,
             "khaz_thurn": force(1, 1, {"token": "king"}),
         },
         ships=[{"zone": "sea_frostbight", "aboard": force(0, 1)}],
@@ -115,6 +120,8 @@ def test_a_light_ship_sails_home_to_load() -> None:
         phase="naval",
         spaces={
             "gorefort": force(0, 20, {"token": "king"}),
+            "skullcrag": force(0, 1),
+            **ORC_REALM_REST,
             "rustmire": force(0, 20),
             "khaz_thurn": force(1, 1, {"token": "king"}),
             "anvilgate": force(0, 7),
@@ -166,3 +173,26 @@ def test_the_sorcerer_walks_to_the_portal_without_the_king() -> None:
     choice = DragonLordsHeuristic().choose(state, 0, Rng(0))
     assert choice.action.kind == "move" and choice.action.to == "ashen_pits"
     assert choice.action.pieces == (5,) and "portal" in choice.reason
+
+
+def test_it_leaves_a_fight_the_defenders_heals_keep_alive() -> None:
+    from dataclasses import replace
+
+    from warhorn.ai.dragonlords.player import STALLED_ROUND
+
+    state = build(
+        spaces={
+            "gorefort": force(0, 12, {"token": "king"}),
+            "bonefield": force(1, 1, {"id": 21, "token": "sorcerer", "spells": ["heal", "fireball"]}),
+            "khaz_thurn": force(1, 3, {"token": "king"}),
+        }
+    )
+    dice(state, *([6] * 30))  # nobody hits in the first round
+    state, _ = act(state, "attack gorefort bonefield 12")
+    state, _ = until(state, "retreat", 0)
+    agent = DragonLordsHeuristic()
+    assert agent.choose(state, 0, Rng(0)).action.kind == "fight"  # two defenders, twelve attackers
+    assert state.battle is not None
+    state.battle = replace(state.battle, round=STALLED_ROUND)
+    choice = agent.choose(state, 0, Rng(0))
+    assert choice.action.kind == "retreat" and "still stand after" in choice.reason
