@@ -27,7 +27,9 @@ def test_a_tournament_on_a_ray_cluster_joined_by_address(tmp_path: Path) -> None
     args = ["defenders", "--agents", "heuristic,random", "--games", "8", "--seed", "6", "-o", "players=2"]
     warhorn = str(Path(sys.executable).parent / "warhorn")
     outputs = []
-    with LocalRayCluster(cpus=1) as cluster:
+    # A head that starts at all starts in 15-50 s here even under load; once in a while an attempt hangs
+    # instead, and 120 s per attempt (not the default 300) bounds what that costs the suite before a retry.
+    with LocalRayCluster(cpus=1, start_timeout_s=120) as cluster:
         # by the head's address; through Ray Client with three games per Ray task (how a driver reaches
         # the cluster and how games are grouped into tasks are independent: one run covers both)
         for address, extra in (
