@@ -55,10 +55,12 @@ pytest: install
 # the same name). `make install` and the package itself stay pure Python.
 COMPILED := build/compiled
 # What the compiled build is tested with: the goldens, conformance, the engine, the compiled games'
-# rule tests and the AI tests (MCTS and Nerath's search hooks are compiled). Left out: the check that
+# rule tests, the AI tests (MCTS and Nerath's search hooks are compiled) and the RL environments
+# (tests/interop: the index, the session and the observation encoders are compiled). Left out: the check that
 # Defenders declares every instance attribute, which reads the instance __dict__ (a compiled state keeps
 # its attributes outside it; the pure run checks the source).
 COMPILED_TESTS := tests/goldens tests/conformance tests/engine tests/games tests/defenders tests/ai \
+	tests/interop \
 	tests/test_compiled_build.py \
 	--deselect tests/defenders/test_declared_state.py::test_the_declaration_names_every_field_once
 

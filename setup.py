@@ -52,6 +52,15 @@ COMPILED_MODULES = [
     "src/warhorn/games/defenders/rules/specials.py",
     "src/warhorn/games/defenders/rules/turn.py",
     "src/warhorn/games/defenders/rules/victory.py",
+    # the RL environments' own work per step (issue 20 item 7): coding the legal actions and the mask,
+    # the session, and each game's observation encoder
+    "src/warhorn/interop/action_index.py",
+    "src/warhorn/interop/observation.py",
+    "src/warhorn/interop/session.py",
+    "src/warhorn/games/defenders/observation.py",
+    "src/warhorn/games/dragonlords/observation.py",
+    "src/warhorn/games/nerath/observation.py",
+    "src/warhorn/games/smallworld/observation.py",
 ]
 
 if __name__ == "__main__":

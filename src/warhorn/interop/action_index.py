@@ -55,6 +55,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from mypy_extensions import mypyc_attr
 
 from warhorn.engine.actions import Action, ActionCodec
 from warhorn.engine.plugin import resolve
@@ -270,6 +271,8 @@ class ActionIndex:
         return self.codec.from_json(data)
 
 
+# compiled build: ``__new__`` without ``__init__`` (``copy``)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TokenChooser:
     """Choosing one legal action token by token: the mask of the next token and the choice so far.
 
@@ -297,6 +300,18 @@ class TokenChooser:
         self.chosen: list[int] = []
         self._mask: npt.NDArray[np.int8] | None = None
         self._take_forced()
+
+    def copy(self) -> TokenChooser:
+        """An independent chooser of the same decision with the same tokens chosen (every attribute
+        named: a compiled class has no instance ``__dict__`` for ``copy.copy``)."""
+        twin = type(self).__new__(type(self))
+        twin.index = self.index
+        twin.legal = self.legal
+        twin._candidates = list(self._candidates)
+        twin._actions = list(self._actions)
+        twin.chosen = list(self.chosen)
+        twin._mask = self._mask
+        return twin
 
     @property
     def codes(self) -> dict[tuple[int, ...], Action]:
@@ -535,6 +550,8 @@ class FlatActionIndex:
         return self.decode(number).notation()
 
 
+# compiled build: ``__new__`` without ``__init__`` (``copy``)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FlatChooser:
     """Choosing one legal action in one step: the mask over the flat index (same interface as
     :class:`TokenChooser`; :attr:`chosen` stays empty, :meth:`choose` always returns the action)."""
@@ -549,6 +566,18 @@ class FlatChooser:
         self._by_number = dict(zip(self.numbers, legal, strict=True))
         self.chosen: list[int] = []
         self._mask: npt.NDArray[np.int8] | None = None
+
+    def copy(self) -> FlatChooser:
+        """An independent chooser of the same decision (every attribute named, as
+        :meth:`TokenChooser.copy`)."""
+        twin = type(self).__new__(type(self))
+        twin.index = self.index
+        twin.legal = self.legal
+        twin.numbers = list(self.numbers)
+        twin._by_number = dict(self._by_number)
+        twin.chosen = list(self.chosen)
+        twin._mask = self._mask
+        return twin
 
     @property
     def codes(self) -> dict[int, Action]:

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from mypy_extensions import mypyc_attr
 
 from warhorn.engine.actions import Action
 from warhorn.engine.decisions import Results
@@ -88,6 +89,8 @@ def seat_rewards(results: Results, num_players: int) -> list[float]:
     return out
 
 
+# compiled build: ``__new__`` without ``__init__`` (``__deepcopy__``), as for the game states
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TokenSession:
     """A game of ``game`` with ``options`` whose actions are chosen in one step (a flat index) or
     token by token (``action_index``: ``"auto"``, the flat index where the game declares one, else
@@ -122,15 +125,26 @@ class TokenSession:
         self._begin_decision()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TokenSession:
-        """An independent game: the state and the choice so far copied, the (immutable) index shared."""
-        twin = copy.copy(self)
+        """An independent game: the state and the choice so far copied, the (immutable) index and the
+        encoder shared. Every attribute is named (``__new__`` without ``__init__``: a compiled class
+        has no instance ``__dict__`` for ``copy.copy`` to copy, see docs/compiled.md);
+        tests/interop/test_session.py checks that none is missed."""
+        twin = type(self).__new__(type(self))
+        twin.game = self.game
+        twin.options = self.options
+        twin.content = self.content
+        twin.spec = self.spec
         twin.state = self.state.copy()
+        twin.index = self.index
+        twin.flat = self.flat
+        twin.num_players = self.num_players
+        twin.encoder = self.encoder
+        twin.observation_size = self.observation_size
+        twin._chooser = None if self._chooser is None else self._chooser.copy()
         twin._views = dict(self._views)
         twin._encoded = dict(self._encoded)
         twin._texts = dict(self._texts)
-        if self._chooser is not None:
-            twin._chooser = copy.copy(self._chooser)
-            twin._chooser.chosen = list(self._chooser.chosen)
+        twin._acting = self._acting
         return twin
 
     def reset(self, seed: int) -> None:
