@@ -339,15 +339,21 @@ class Daytime(DecisionHandler):
     kinds = (DecisionKind.ACTION,)
 
     def decision(self, state: DefendersState) -> Decision:
+        # Asked every step: kept per board by what the prompt names (seat, hero, location,
+        # actions left), so the prompt is formatted once, not each time.
         s = state.slots[state.current]
-        return made(
-            Decision,
-            s.player,
-            DecisionKind.ACTION,
-            f"{state.hero_name(state.current)} at {state.board.location_names[s.loc]}: "
-            f"{s.actions} action(s) left",
-            "DEF-TRN-02",
-        )
+        key = ("decisions.daytime", state.current, s.player, s.hero, s.loc, s.actions)
+        found: Decision | None = state.board.derived.get(key)
+        if found is None:
+            found = state.board.derived[key] = made(
+                Decision,
+                s.player,
+                DecisionKind.ACTION,
+                f"{state.hero_name(state.current)} at {state.board.location_names[s.loc]}: "
+                f"{s.actions} action(s) left",
+                "DEF-TRN-02",
+            )
+        return found
 
     def legal(self, state: DefendersState) -> list[Action]:
         return hero_actions.legal_day(state)
