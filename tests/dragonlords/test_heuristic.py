@@ -196,3 +196,50 @@ def test_it_leaves_a_fight_the_defenders_heals_keep_alive() -> None:
     state.battle = replace(state.battle, round=STALLED_ROUND)
     choice = agent.choose(state, 0, Rng(0))
     assert choice.action.kind == "retreat" and "still stand after" in choice.reason
+
+
+def test_empty_ships_off_our_coast_count_in_the_fleet() -> None:
+    # An empty ship is nobody's (DLX-FAQ-03) but ours to board again: three of them off Skullcrag
+    # fill the fleet, so the gold buys units; without them it buys a ship (ground over the sea to take).
+    def position(ships: list[dict[str, str]]) -> object:
+        return build(
+            phase="purchase",
+            players=[{"people": "orcs", "gold": 40}, {"people": "dwarves"}],
+            spaces={
+                "gorefort": force(0, 20, {"token": "king"}),
+                "skullcrag": force(0, 20),
+                **ORC_REALM_REST,
+                "khaz_thurn": force(1, 1, {"token": "king"}),
+            },
+            ships=ships,
+        )
+
+    empty = [{"zone": "sea_frostbight"} for _ in range(3)]
+    full = DragonLordsHeuristic().choose(position(empty), 0, Rng(0))
+    assert full.action.kind == "buy" and "units" in full.reason
+    none = DragonLordsHeuristic().choose(position([]), 0, Rng(0))
+    assert none.reason.startswith("buy a ship: 0 of 3")
+
+
+def test_the_sorcerer_steps_through_our_portals_to_the_army_at_the_portal() -> None:
+    # The army gathers at Horn Hill (our portal, the most crowded); the sorcerer's Gorefort has no
+    # land way there, only through our portal at Ashen Pits (DLR-PRT-01).
+    state = build(
+        phase="transfer",
+        players=[{"people": "orcs"}, {"people": "barbarians"}],
+        spaces={
+            "gorefort": force(0, 12, {"id": 1, "token": "king"}, {"id": 5, "token": "sorcerer"}),
+            "ashen_pits": force(0, 2),
+            "horn_hill": force(0, 30),
+            "jarls_seat": force(0, 5),
+            "ghostlight": force(1, 3),
+            "khaz_thurn": force(1, 20, {"token": "king"}),
+            "bonefield": force(0, 1),
+            "tusk_ridge": force(0, 1),
+            "skullcrag": force(0, 1),
+            "rustmire": force(0, 1),
+        },
+    )
+    choice = DragonLordsHeuristic().choose(state, 0, Rng(0))
+    assert choice.action.kind == "move" and choice.action.to == "ashen_pits"
+    assert choice.action.pieces == (5,) and "portal at horn_hill" in choice.reason

@@ -2,8 +2,9 @@
 
 - **Set-up.** The King goes under a unit of the most crowded territory (the Kingdom first), the
   sorcerer beside it, the decoy and hero elsewhere.
-- **Buy.** A fleet of up to three ships (two while the purse is short) while there is ground over
-  the sea worth landing on, then as many units as the purse pays for.
+- **Buy.** A fleet of up to three ships (two while the purse is short; the empty ships off our coast
+  count) while there is ground over the sea worth landing on, then as many units as the purse pays
+  for. A new ship is launched next to the most units home can spare.
 - **Ferry the army.** A ship next to home ground loads the units its territories can spare (they keep
   a quarter, half at a land front), sails to the best landing (our beachhead in a realm whose Kingdom
   we do not hold, empty ground there, or ground the units aboard take at good odds; ground next to
@@ -65,7 +66,7 @@ from warhorn.games.dragonlords.actions import (
     Teleport,
 )
 from warhorn.games.dragonlords.odds import PlainBattleRequest, plain_battle_odds
-from warhorn.games.dragonlords.state import DragonLordsState, Force, Phase
+from warhorn.games.dragonlords.state import DragonLordsState, Force, Phase, Ship
 from warhorn.games.dragonlords.world import World
 
 PEOPLE_ORDER = ("elves", "barbarians", "orcs", "dwarves", "necromancers", "amazons")
@@ -164,14 +165,20 @@ def _sea_steps(world: World, zone: str) -> dict[str, int]:
 
 
 def _land_distance(state: DragonLordsState, player: int, goal: str) -> dict[str, int]:
-    """Steps over ``player``'s own territories from each of them to ``goal``."""
+    """Steps over ``player``'s own territories from each of them to ``goal``, a step between two of
+    our portals included (the way a sorcerer walks, DLR-PRT-01: without it a sorcerer on another
+    land mass never set out, and the army it gathered for waited at the portal all game)."""
     mine = set(state.territories_of(player))
+    our_portals = tuple(s.id for s in state.world.portals() if s.id in mine)
     distance = {goal: 0}
     frontier = [goal]
     while frontier:
         nxt = []
         for sid in frontier:
-            for n in state.world.space(sid).neighbours:
+            links = state.world.space(sid).neighbours
+            if sid in our_portals:
+                links = (*links, *our_portals)
+            for n in links:
                 if n in mine and n not in distance:
                     distance[n] = distance[sid] + 1
                     nxt.append(n)
@@ -283,8 +290,7 @@ class DragonLordsHeuristic:
     # --- the phases --------------------------------------------------------------------
     def _purchase(self, state: DragonLordsState, player: int, legal: list[Action]) -> Choice:
         buys = [a for a in legal if isinstance(a, Buy) and a.what == "units"]
-        ships = sum(1 for s in state.ships.values() if s.owner == player)
-        ships += state.players[player].ships_to_place
+        ships = self._fleet(state, player)
         ship = next((a for a in legal if isinstance(a, Buy) and a.what == "ship"), None)
         gold = state.players[player].gold
         rich = gold >= 2 * state.content.game.ship_cost
@@ -297,6 +303,20 @@ class DragonLordsHeuristic:
         return Choice(Done(), "nothing to buy")
 
     # --- the sea -------------------------------------------------------------------------
+    @staticmethod
+    def _fleet(state: DragonLordsState, player: int) -> int:
+        """Ships that carry our army: ours, those bought and not yet launched, and the empty ones off
+        our coast (an empty ship is nobody's, DLX-FAQ-03, but ours to board again: left out, the
+        fleet never looked full and a ship was bought every turn)."""
+        mine = set(state.territories_of(player))
+
+        def carries_ours(ship: Ship) -> bool:
+            if ship.owner is None:
+                return any(n in mine for n in state.world.space(ship.zone).neighbours)
+            return ship.owner == player
+
+        return state.players[player].ships_to_place + sum(map(carries_ours, state.ships.values()))
+
     def _is_home(self, state: DragonLordsState, player: int, territory: str) -> bool:
         """A territory of a realm whose Kingdom ``player`` holds (the army's base), islands aside."""
         realm = state.world.space(territory).realm
@@ -626,7 +646,12 @@ class DragonLordsHeuristic:
             return Choice(best, f"place {best.count} units in {best.territory}, nearest the front")
         ships = [a for a in legal if isinstance(a, PlaceShip)]
         if ships:
-            return Choice(ships[0], f"launch the ship in {ships[0].zone}")
+
+            def spare(a: PlaceShip) -> int:
+                return sum(self._spare(state, player, t) for t in state.world.space(a.zone).neighbours)
+
+            launch = max(ships, key=lambda a: (spare(a), a.zone))
+            return Choice(launch, f"launch the ship in {launch.zone}, next to {spare(launch)} units to carry")
         return Choice(Done(), "all placed")
 
     # --- battle ------------------------------------------------------------------------
